@@ -1,0 +1,35 @@
+// Opens the SQLite file with the settings every process needs, then brings its schema up to
+// date with the numbered migrations beside this file.
+import Database from 'better-sqlite3';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Db = Database.Database;
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function openDatabase(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL'); // readers never wait for the writer
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000'); // several processes may share the file (DESIGN.md "Scale")
+  db.pragma('synchronous = NORMAL'); // safe with WAL; a power cut loses at most the last commit
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  for (const file of files) {
+    const version = Number.parseInt(file, 10);
+    if (version <= current) continue;
+    const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

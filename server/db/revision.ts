@@ -1,0 +1,37 @@
+// DESIGN.md "Replica sync": one monotonically increasing counter orders every change to
+// publicly visible data. Call these inside the transaction that makes the change, so the
+// revision and the change commit together.
+import type { Db } from './connection';
+
+/** Takes the next revision. */
+export function nextRevision(db: Db): number {
+  return reserveRevisions(db, 1);
+}
+
+/** Takes `count` consecutive revisions and returns the first (bulk writers: the seed). */
+export function reserveRevisions(db: Db, count: number): number {
+  const row = db
+    .prepare('UPDATE revision_counter SET value = value + ? WHERE id = 1 RETURNING value')
+    .get(count) as { value: number };
+  return row.value - count + 1;
+}
+
+export function currentRevision(db: Db): number {
+  return (db.prepare('SELECT value FROM revision_counter WHERE id = 1').get() as { value: number }).value;
+}
+
+/** The profile changed in public view (it or one of its approved incidents): replicas re-fetch it. */
+export function touchProfile(db: Db, profileId: number): number {
+  const revision = nextRevision(db);
+  db.prepare('UPDATE profiles SET revision = ? WHERE id = ?').run(revision, profileId);
+  db.prepare("DELETE FROM tombstones WHERE id = ? AND kind = (SELECT kind FROM profiles WHERE id = ?)").run(profileId, profileId);
+  return revision;
+}
+
+/** The profile left public view (rejected, unverified again or removed): replicas drop it. */
+export function tombstoneProfile(db: Db, kind: 'developer' | 'project', profileId: number): number {
+  const revision = nextRevision(db);
+  db.prepare('INSERT INTO tombstones (kind, id, revision) VALUES (?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET revision = excluded.revision')
+    .run(kind, profileId, revision);
+  return revision;
+}

@@ -1,0 +1,44 @@
+// Business constants of the spec (§9) and the limits this product adds where the spec is silent.
+// Every number the code needs has a name here; nothing else in the code base repeats them.
+
+export const REGISTRY_PAGE_SIZE = 20; // spec §9
+export const PROFILE_FETCH_SIZE = 9999; // spec §7 ?page_size=9999
+export const SEARCH_HISTORY_LIMIT = 10; // spec §9
+export const CARD_SCAM_TYPE_CHIPS = 2; // spec §9
+export const ACTIVE_FILTER_CHIPS = 3; // spec §9
+export const FILTER_BADGE_CAP = 99; // spec §9: shows 99+ above this
+export const MATCH_GREEN_AT = 80; // spec §9
+export const MATCH_YELLOW_AT = 60; // spec §9
+export const CONTAINS_MATCH_MIN_CHARS = 3; // spec §9
+export const FILTER_SEARCH_MIN_CHARS = 2; // spec §9
+export const FILTER_INITIAL_OPTIONS = 20; // spec §9
+export const SMALL_SCREEN_MAX_PX = 768; // spec §9
+export const WIZARD_STEPS = 3; // spec §9
+export const DEFAULT_CURRENCY = 'USD'; // spec §9
+export const AMOUNT_MAX_FRACTION_DIGITS = 8; // spec §9
+export const REMOVAL_CASE_YEAR = 2025; // spec §9: BUSTR-2025-{id padded to 4}
+export const CASE_ID_PAD = 4;
+export const DEFAULT_NEXT_PATH = '/'; // spec §9
+export const CSRF_COOKIE = 'csrftoken'; // spec §9
+export const CSRF_HEADER = 'X-CSRFToken';
+export const SESSION_COOKIE = 'sessionid';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const FILTER_DEBOUNCE_DIALOG_MS = 300; // spec §7
+export const FILTER_DEBOUNCE_REGISTRY_MS = 200; // spec §7
+
+// Limits the spec does not give: generous for real use, small enough that no one field
+// can fill the database or the outbox.
+export const MAX_SHORT_TEXT = 200;
+export const MAX_LONG_TEXT = 10_000;
+export const MAX_LIST_ITEMS = 100;
+export const MAX_LIST_ITEM_CHARS = 500;
+export const AVATAR_MAX_BYTES = 200 * 1024; // DESIGN.md "Avatars"
+export const AVATAR_MAX_PX = 256;
+export const JSON_BODY_LIMIT = '1mb';
+export const AMOUNT_MAX = 1e15;
+
+export const LOGIN_THROTTLE_MAX_FAILURES = 5;
+export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const SYNC_PAGE_DEFAULT = 500;
+export const SYNC_PAGE_MAX = 5000;

@@ -1,0 +1,36 @@
+// spec §3 "Current user", "Login form"; spec §5 login validation (in this order).
+import { z } from 'zod';
+import { DEFAULT_NEXT_PATH, MAX_SHORT_TEXT } from '../constants';
+import { looseBoolean } from './common';
+
+export const LOGIN_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  fallback: 'Login failed. Please check your credentials.',
+  requestFailed: 'An error occurred during login.',
+  invalid: 'Invalid username or password.',
+} as const;
+
+/** Only same-site paths are accepted as next, so a login link cannot send someone elsewhere. */
+export function safeNextPath(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return DEFAULT_NEXT_PATH;
+  return next;
+}
+
+export const loginFormSchema = z.object({
+  username: z.string({ error: LOGIN_MESSAGES.usernameRequired }).trim().min(1, LOGIN_MESSAGES.usernameRequired).max(MAX_SHORT_TEXT),
+  password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(1024),
+  next: z.string().optional().transform(safeNextPath),
+});
+export type LoginForm = z.output<typeof loginFormSchema>;
+
+export const loginResponseSchema = z.object({ success: z.boolean(), error: z.string().optional().default('') });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const currentUserSchema = z.object({
+  is_authenticated: looseBoolean,
+  is_staff: looseBoolean,
+  username: z.string().nullable().default(''),
+});
+export type CurrentUser = z.output<typeof currentUserSchema>;
+export const ANONYMOUS: CurrentUser = { is_authenticated: false, is_staff: false, username: '' };

@@ -1,0 +1,122 @@
+// Building blocks every payload schema uses: trimmed texts, tolerant lists, amounts,
+// currencies, dates, avatars and bank accounts. One rule each, shared by the form that
+// builds a payload and the route that checks it.
+import { z } from 'zod';
+import {
+  AVATAR_MAX_BYTES, MAX_LIST_ITEMS, MAX_LIST_ITEM_CHARS, MAX_LONG_TEXT, MAX_SHORT_TEXT,
+} from '../constants';
+import { parseAmount, AMOUNT_RULE_MESSAGE } from '../domain/amount';
+import { normalizeCurrency, CURRENCY_PATTERN } from '../domain/currency';
+import { parseBankAccountString } from '../domain/bank-accounts';
+import { avatarProblem } from '../domain/avatar';
+
+/** A trimmed single-line text; blank becomes ''. */
+export const shortText = z.string().trim().max(MAX_SHORT_TEXT, `must be at most ${MAX_SHORT_TEXT} characters`);
+export const longText = z.string().trim().max(MAX_LONG_TEXT, `must be at most ${MAX_LONG_TEXT} characters`);
+export const optionalShortText = z.union([shortText, z.null()]).optional().transform((v) => v ?? '');
+export const optionalLongText = z.union([longText, z.null()]).optional().transform((v) => v ?? '');
+
+/**
+ * A list of strings: each trimmed, blanks dropped, duplicates dropped (spec §5 list inputs).
+ * A single string is taken as a one-item list, since the wizard payload's singular names
+ * (`nickname`, `website`) may carry either.
+ */
+export const stringList = z
+  .union([z.string(), z.array(z.string().max(MAX_LIST_ITEM_CHARS, `items must be at most ${MAX_LIST_ITEM_CHARS} characters`)), z.null()])
+  .optional()
+  .transform((v) => {
+    const items = v == null ? [] : Array.isArray(v) ? v : [v];
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const raw of items) {
+      const item = raw.trim();
+      if (item && !seen.has(item)) { seen.add(item); out.push(item); }
+    }
+    return out;
+  })
+  .refine((list) => list.length <= MAX_LIST_ITEMS, `must have at most ${MAX_LIST_ITEMS} items`);
+
+/** An amount as a number: numbers pass, texts must follow the shared amount rule. */
+export const amount = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const parsed = parseAmount(v);
+  if (parsed === null) {
+    ctx.addIssue({ code: 'custom', message: AMOUNT_RULE_MESSAGE });
+    return z.NEVER;
+  }
+  return parsed;
+});
+export const optionalAmount = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v == null || (typeof v === 'string' && v.trim() === '')) return null;
+    const parsed = parseAmount(v);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_RULE_MESSAGE });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** Currency code, upper-cased (spec §5), USD when absent (spec §9). */
+export const currency = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => normalizeCurrency(v))
+  .refine((v) => CURRENCY_PATTERN.test(v), 'must be a currency code of 2 to 10 letters or digits, like USD or USDT');
+
+/** A calendar date or a date-time; kept as given, its first 10 characters are the date (spec §2). */
+export const dateText = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'must be a date like 2025-03-14');
+export const optionalDate = z.union([dateText, z.literal(''), z.null()]).optional().transform((v) => v || null);
+
+/** DESIGN.md "Avatars": a PNG/JPEG/WebP data URL of at most 200 KB, or nothing. */
+export const avatar = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v == null || v.trim() === '') return null;
+    const problem = avatarProblem(v.trim());
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return v.trim();
+  });
+
+export const bankAccount = z.strictObject({
+  bank_name: z.string().trim().max(MAX_LIST_ITEM_CHARS),
+  account: z.string().trim().max(MAX_LIST_ITEM_CHARS),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+
+/**
+ * Bank accounts as spec §3 allows them: objects or 'name:account' strings; pairs with both
+ * sides empty are dropped, duplicates too.
+ */
+export const bankAccountList = z
+  .union([z.array(z.union([bankAccount, z.string().max(MAX_LIST_ITEM_CHARS * 2)])), z.null()])
+  .optional()
+  .transform((v) => {
+    const out: BankAccount[] = [];
+    const seen = new Set<string>();
+    for (const entry of v ?? []) {
+      const pair = typeof entry === 'string' ? parseBankAccountString(entry) : entry;
+      if (!pair.bank_name && !pair.account) continue;
+      const key = `${pair.bank_name}\u0000${pair.account}`;
+      if (!seen.has(key)) { seen.add(key); out.push(pair); }
+    }
+    return out;
+  })
+  .refine((list) => list.length <= MAX_LIST_ITEMS, `must have at most ${MAX_LIST_ITEMS} items`);
+
+/** A positive integer id from a path or a body; numeric strings accepted. */
+export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+
+/** The spec's booleans may arrive as true or the string 'true' (spec §3 current user). */
+export const looseBoolean = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === 'true');
+
+export const profileKind = z.enum(['developer', 'project']);
+export type ProfileKind = z.infer<typeof profileKind>;

@@ -1,0 +1,77 @@
+// spec §3 "Profile": one shape for scammers (developers) and projects, as the API returns it.
+import { z } from 'zod';
+import { bankAccount, shortText, optionalShortText, optionalLongText, stringList } from './common';
+
+export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const; // spec §3
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  location: z.string(),
+  bio: z.string(),
+  gender: z.string(),
+  nationality: z.string(),
+  languages: z.array(z.string()),
+  accent: z.string(),
+  geolocation: z.string(),
+  company: z.array(z.string()),
+  companyAddress: z.array(z.string()),
+  scam_type: z.array(z.string()),
+  industry: z.array(z.string()),
+  email: z.array(z.string()),
+  phone: z.array(z.string()),
+  telegram: z.array(z.string()),
+  website: z.array(z.string()),
+  walletAddresses: z.array(z.string()),
+  bankAccounts: z.array(bankAccount),
+  ipAddresses: z.array(z.string()),
+  knownPartners: z.array(z.string()),
+  companiesUsed: z.array(z.string()),
+  currencies: z.array(z.string()),
+  bank: z.array(z.string()),
+  isVerified: z.boolean(),
+  verification_status: z.string(),
+  joinedDate: z.string(),
+  reported_person_date: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** What staff additionally see of a submitted profile (spec §3 "Scammer submission (admin view)"). */
+export const staffProfileSchema = profileSchema.extend({
+  kind: z.string(), // NEW_DEVELOPER for a reported scammer, NEW_PROJECT for a project
+  submittedAt: z.string(),
+  submittedBy: z.string(),
+  coordinatesGeolocation: z.string(),
+});
+export type StaffProfile = z.infer<typeof staffProfileSchema>;
+
+/** GET /api/developers/ and /api/projects/ answer a plain array or { results } (spec §7). */
+export const profileListResponseSchema = z.union([
+  z.array(profileSchema),
+  z.object({ results: z.array(profileSchema) }).loose(),
+]);
+
+/**
+ * spec §3 "Scammer creation payload", also used for projects. The verification fields are
+ * accepted because the spec's client sends them, and then forced by the server: a visitor can
+ * never publish their own report.
+ */
+export const profileCreateSchema = z.strictObject({
+  name: shortText.min(1, 'Full name is required'),
+  bio: optionalLongText,
+  gender: z.union([z.enum(GENDERS), z.literal(''), z.null()]).optional().transform((v) => v || 'Not Specified'),
+  location: optionalShortText,
+  geolocation: optionalShortText,
+  nationality: optionalShortText,
+  languages: stringList,
+  accent: optionalShortText,
+  reported_person_date: z.string().optional(),
+  verification_status: z.string().optional(),
+  is_verified: z.union([z.boolean(), z.string()]).optional(),
+});
+export type ProfileCreateInput = z.input<typeof profileCreateSchema>;
+export type ProfileCreate = z.output<typeof profileCreateSchema>;
+
+export const createdResponseSchema = z.object({ id: z.number().int() });

@@ -1,0 +1,31 @@
+// spec §3 "Saved search"; spec §5: a non-blank name and at least one filter or a query.
+import { z } from 'zod';
+import { MAX_LIST_ITEMS, MAX_LIST_ITEM_CHARS, MAX_SHORT_TEXT } from '../constants';
+
+export const savedSearchFilters = z.record(
+  z.string().max(MAX_SHORT_TEXT),
+  z.array(z.string().trim().max(MAX_LIST_ITEM_CHARS)).max(MAX_LIST_ITEMS),
+);
+export type SavedSearchFilters = z.infer<typeof savedSearchFilters>;
+
+export const SAVED_SEARCH_EMPTY_MESSAGE = 'A saved search needs at least one filter or a search query';
+
+export const savedSearchCreateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Give the search a name').max(MAX_SHORT_TEXT),
+    filters: savedSearchFilters.default({}),
+    query: z.string().trim().max(MAX_SHORT_TEXT).default(''),
+  })
+  .refine((s) => s.query !== '' || Object.values(s.filters).some((values) => values.length > 0), {
+    message: SAVED_SEARCH_EMPTY_MESSAGE,
+  });
+export type SavedSearchCreateInput = z.input<typeof savedSearchCreateSchema>;
+
+export const savedSearchSchema = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  name: z.string(),
+  filters: savedSearchFilters,
+  query: z.string(),
+  savedAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
