@@ -24,7 +24,9 @@ export function currentRevision(db: Db): number {
 export function touchProfile(db: Db, profileId: number): number {
   const revision = nextRevision(db);
   db.prepare('UPDATE profiles SET revision = ? WHERE id = ?').run(revision, profileId);
-  db.prepare("DELETE FROM tombstones WHERE id = ? AND kind = (SELECT kind FROM profiles WHERE id = ?)").run(profileId, profileId);
+  // a profile back in public view is no longer gone; one still hidden keeps its tombstone
+  db.prepare("DELETE FROM tombstones WHERE id = ? AND EXISTS (SELECT 1 FROM profiles WHERE id = ? AND verification_status = 'verified')")
+    .run(profileId, profileId);
   return revision;
 }
 
