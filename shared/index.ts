@@ -17,3 +17,4 @@ export * from './domain/bank-accounts';
 export * from './domain/case-id';
 export * from './domain/status';
 export * from './domain/avatar';
+export * from './domain/facets';

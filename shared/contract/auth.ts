@@ -11,9 +11,13 @@ export const LOGIN_MESSAGES = {
   invalid: 'Invalid username or password.',
 } as const;
 
-/** Only same-site paths are accepted as next, so a login link cannot send someone elsewhere. */
+/**
+ * Only same-site paths are accepted as next, so a login link cannot send someone elsewhere.
+ * Control characters are refused too: a browser drops tabs and newlines from a URL, so
+ * '/\t/evil.com' would become '//evil.com'.
+ */
 export function safeNextPath(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return DEFAULT_NEXT_PATH;
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /\p{Cc}/u.test(next)) return DEFAULT_NEXT_PATH;
   return next;
 }
 

@@ -3,7 +3,7 @@
 // builds a payload and the route that checks it.
 import { z } from 'zod';
 import {
-  AVATAR_MAX_BYTES, MAX_LIST_ITEMS, MAX_LIST_ITEM_CHARS, MAX_LONG_TEXT, MAX_SHORT_TEXT,
+  MAX_LIST_ITEMS, MAX_LIST_ITEM_CHARS, MAX_LONG_TEXT, MAX_SHORT_TEXT,
 } from '../constants';
 import { parseAmount, AMOUNT_RULE_MESSAGE } from '../domain/amount';
 import { normalizeCurrency, CURRENCY_PATTERN } from '../domain/currency';
@@ -13,8 +13,14 @@ import { avatarProblem } from '../domain/avatar';
 /** A trimmed single-line text; blank becomes ''. */
 export const shortText = z.string().trim().max(MAX_SHORT_TEXT, `must be at most ${MAX_SHORT_TEXT} characters`);
 export const longText = z.string().trim().max(MAX_LONG_TEXT, `must be at most ${MAX_LONG_TEXT} characters`);
+
+/** A required text: absent, blank or whitespace-only all give the same message. */
+export const requiredText = (message: string, max: number = MAX_LONG_TEXT) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `must be at most ${max} characters`);
 export const optionalShortText = z.union([shortText, z.null()]).optional().transform((v) => v ?? '');
 export const optionalLongText = z.union([longText, z.null()]).optional().transform((v) => v ?? '');
+
+const listItem = z.string().max(MAX_LIST_ITEM_CHARS, `items must be at most ${MAX_LIST_ITEM_CHARS} characters`);
 
 /**
  * A list of strings: each trimmed, blanks dropped, duplicates dropped (spec §5 list inputs).
@@ -22,7 +28,7 @@ export const optionalLongText = z.union([longText, z.null()]).optional().transfo
  * (`nickname`, `website`) may carry either.
  */
 export const stringList = z
-  .union([z.string(), z.array(z.string().max(MAX_LIST_ITEM_CHARS, `items must be at most ${MAX_LIST_ITEM_CHARS} characters`)), z.null()])
+  .union([listItem, z.array(listItem), z.null()])
   .optional()
   .transform((v) => {
     const items = v == null ? [] : Array.isArray(v) ? v : [v];

@@ -20,7 +20,7 @@ export const incidentChangeSchema = z.strictObject({
   walletAddresses: stringList.optional(),
   bankAccounts: bankAccountList.optional(),
   ipAddresses: stringList.optional(),
-  amount: optionalAmount,
+  amount: optionalAmount.optional(), // absent stays absent; null clears the amount
   currency: currency.optional(),
 });
 export type IncidentChange = z.output<typeof incidentChangeSchema>;

@@ -1,6 +1,7 @@
 // spec §3 "Removal request", submit and as read; spec §5 messages.
 import { z } from 'zod';
-import { id, longText, shortText } from './common';
+import { id, requiredText } from './common';
+import { MAX_SHORT_TEXT } from '../constants';
 import { CASE_ID_PATTERN } from '../domain/case-id';
 
 export const REMOVAL_MESSAGES = {
@@ -17,9 +18,9 @@ export const removalRequestSubmitSchema = z
   .strictObject({
     target_type: z.enum(REMOVAL_TARGET_TYPES, { error: "target_type must be 'developer', 'project' or 'scam'" }),
     case_id: z.string().trim().regex(CASE_ID_PATTERN, 'case_id must look like BUSTR-2025-0042'),
-    full_name: shortText.min(1, REMOVAL_MESSAGES.fullName),
-    contact_information: longText.min(1, REMOVAL_MESSAGES.contact),
-    explanation: longText.min(1, REMOVAL_MESSAGES.explanation),
+    full_name: requiredText(REMOVAL_MESSAGES.fullName, MAX_SHORT_TEXT),
+    contact_information: requiredText(REMOVAL_MESSAGES.contact),
+    explanation: requiredText(REMOVAL_MESSAGES.explanation),
     developer: z.union([id, z.null()]).optional(),
     project: z.union([id, z.null()]).optional(),
     scam: z.union([id, z.null()]).optional(),

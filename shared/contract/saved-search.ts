@@ -4,7 +4,8 @@ import { MAX_LIST_ITEMS, MAX_LIST_ITEM_CHARS, MAX_SHORT_TEXT } from '../constant
 
 export const savedSearchFilters = z.record(
   z.string().max(MAX_SHORT_TEXT),
-  z.array(z.string().trim().max(MAX_LIST_ITEM_CHARS)).max(MAX_LIST_ITEMS),
+  // a blank value is no filter (spec §5 list inputs: blanks ignored)
+  z.array(z.string().trim().max(MAX_LIST_ITEM_CHARS)).max(MAX_LIST_ITEMS).transform((values) => values.filter((v) => v !== '')),
 );
 export type SavedSearchFilters = z.infer<typeof savedSearchFilters>;
 

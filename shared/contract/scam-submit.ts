@@ -1,11 +1,15 @@
 // The two documented ways an incident arrives (spec §3, §7). Both land as a pending incident.
 import { z } from 'zod';
 import {
-  amount, avatar, bankAccountList, currency, optionalDate, optionalLongText, longText, stringList,
+  amount, avatar, bankAccountList, currency, optionalDate, optionalLongText, requiredText, stringList,
 } from './common';
 
-const description = longText.min(1, 'Description is required');
-const lostAmount = z.union([z.number(), z.string()], { error: 'Lost amount is required' }).pipe(amount);
+const description = requiredText('Description is required');
+const LOST_AMOUNT_REQUIRED = 'Lost amount is required';
+const lostAmount = z
+  .union([z.number(), z.string()], { error: LOST_AMOUNT_REQUIRED })
+  .refine((v) => typeof v === 'number' || v.trim() !== '', LOST_AMOUNT_REQUIRED)
+  .pipe(amount);
 
 /** spec §3 "Scam submit payload (existing profile)": POST /api/{kind}/{id}/scams/submit/. */
 export const scamSubmitSchema = z.strictObject({

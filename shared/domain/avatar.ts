@@ -21,6 +21,8 @@ export function avatarProblem(value: string): string | null {
   const match = DATA_URL.exec(value);
   if (!match) return 'must be a PNG, JPEG or WebP image';
   const [, type, base64] = match as unknown as [string, string, string];
+  // browsers always pad; an unpadded or cut text is not an image (and atob would throw on it)
+  if (base64.length % 4 !== 0) return 'must be a PNG, JPEG or WebP image';
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
   const bytes = (base64.length / 4) * 3 - padding;
   if (bytes > AVATAR_MAX_BYTES) return `must be at most ${AVATAR_MAX_BYTES / 1024} KB`;

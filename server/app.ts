@@ -1,0 +1,70 @@
+// Builds the Express app from its dependencies, so tests build it on a temp database.
+// Order: security headers -> body parsers -> cookies, session, CSRF -> API -> client.
+import express from 'express';
+import helmet from 'helmet';
+import cookieParser from 'cookie-parser';
+import { JSON_BODY_LIMIT } from '../shared/constants';
+import type { AppDeps } from './deps';
+import { apiNotFound, errorHandler } from './http/errors';
+import { loadSession } from './http/session';
+import { csrfProtection } from './http/csrf';
+import { clientRoutes } from './http/client';
+import { authRoutes } from './features/auth/routes';
+import { savedSearchRoutes } from './features/saved-searches/routes';
+import { profileRoutes } from './features/profiles/routes';
+import { incidentRoutes } from './features/incidents/routes';
+import { editRequestRoutes } from './features/edit-requests/routes';
+import { removalRequestRoutes } from './features/removal-requests/routes';
+import { filterOptionRoutes } from './features/filter-options/routes';
+import { syncRoutes } from './features/sync/routes';
+
+export function createApp(deps: AppDeps): express.Express {
+  const { db, config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.TRUST_PROXY) app.set('trust proxy', 1);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'"],
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          // plain-HTTP installs (local, tests) must not have their requests upgraded
+          'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.SECURE_COOKIES,
+    }),
+  );
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+  app.use(cookieParser());
+  app.use(loadSession(db));
+  app.use(csrfProtection(config));
+  // API answers are per user and change with every moderation: never cached by the browser
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  app.use(authRoutes(deps));
+  app.use(savedSearchRoutes(deps));
+  app.use(profileRoutes(deps));
+  app.use(incidentRoutes(deps));
+  app.use(editRequestRoutes(deps));
+  app.use(removalRequestRoutes(deps));
+  app.use(filterOptionRoutes(deps));
+  app.use(syncRoutes(deps));
+  app.use('/api', apiNotFound);
+
+  app.use(clientRoutes(config));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,340 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from './connection';
+import { currentRevision } from './revision';
+import { DEFAULT_SEED_PROFILES, KNOWN_SCAM_TYPES, mulberry32, seedDemo } from './seed';
+import { proposedChangesSchema } from '../../shared/contract/edit-request';
+import { CASE_ID_PATTERN, EDIT_CASE_ID_PATTERN } from '../../shared/domain/case-id';
+
+type Row = Record<string, unknown>;
+
+const PROFILE_LISTS = [
+  'languages', 'company', 'company_address', 'scam_type', 'industry', 'email', 'phone', 'telegram', 'website',
+  'wallet_addresses', 'bank_accounts', 'ip_addresses', 'known_partners', 'companies_used', 'currencies', 'bank',
+] as const;
+const INCIDENT_LISTS = [
+  'types', 'nicknames', 'industries', 'companies', 'company_addresses', 'websites', 'telegrams', 'emails',
+  'phones', 'ip_addresses', 'wallet_addresses', 'bank_accounts',
+] as const;
+
+const open: Db[] = [];
+function fresh(): Db {
+  const db = openDatabase(':memory:');
+  open.push(db);
+  return db;
+}
+afterEach(() => {
+  while (open.length) open.pop()?.close();
+});
+
+function all(db: Db, sql: string): Row[] {
+  return db.prepare(sql).all() as Row[];
+}
+const list = (value: unknown): unknown[] => JSON.parse(value as string) as unknown[];
+const strings = (value: unknown): string[] => list(value) as string[];
+const bankNames = (value: unknown): string[] => (list(value) as { bank_name: string }[]).map((b) => b.bank_name);
+
+function dump(db: Db) {
+  return {
+    profiles: all(db, 'SELECT * FROM profiles ORDER BY id'),
+    incidents: all(db, 'SELECT * FROM incidents ORDER BY id'),
+    edits: all(db, 'SELECT * FROM edit_requests ORDER BY id'),
+    removals: all(db, 'SELECT * FROM removal_requests ORDER BY id'),
+    revision: currentRevision(db),
+  };
+}
+
+/** What the public sees: verified profiles, each with its approved incidents. */
+function publicView(db: Db) {
+  const profiles = all(db, "SELECT * FROM profiles WHERE verification_status = 'verified' ORDER BY id");
+  const incidents = all(db, "SELECT * FROM incidents WHERE verification_status = 'approved' ORDER BY id");
+  const byProfile = new Map<number, Row[]>();
+  for (const i of incidents) {
+    const key = i.profile_id as number;
+    byProfile.set(key, [...(byProfile.get(key) ?? []), i]);
+  }
+  return { profiles, incidents, byProfile };
+}
+
+function walletKind(address: string): 'eth' | 'btc' | 'ltc' | 'other' {
+  if (/^0x[0-9a-f]{40}$/.test(address)) return 'eth';
+  if (/^ltc1|^[LM]/.test(address)) return 'ltc';
+  if (/^bc1|^[13]/.test(address)) return 'btc';
+  return 'other';
+}
+
+describe('mulberry32', () => {
+  it('repeats for a seed and differs between seeds', () => {
+    const a = mulberry32(7);
+    const b = mulberry32(7);
+    const c = mulberry32(8);
+    const xs = Array.from({ length: 5 }, () => a());
+    expect(Array.from({ length: 5 }, () => b())).toEqual(xs);
+    expect(Array.from({ length: 5 }, () => c())).not.toEqual(xs);
+    for (const x of xs) expect(x >= 0 && x < 1).toBe(true);
+  });
+});
+
+describe('seedDemo', () => {
+  it('is deterministic: the same seed gives identical rows, another seed other rows', () => {
+    const a = fresh();
+    const b = fresh();
+    const c = fresh();
+    expect(seedDemo(a, { seed: 42, profiles: 150 })).toEqual(seedDemo(b, { seed: 42, profiles: 150 }));
+    seedDemo(c, { seed: 43, profiles: 150 });
+    expect(dump(a)).toEqual(dump(b));
+    expect(dump(c).profiles.map((p) => p.name)).not.toEqual(dump(a).profiles.map((p) => p.name));
+  });
+
+  it('creates the default number of profiles with 1 to 5 incidents each', () => {
+    const db = fresh();
+    const result = seedDemo(db);
+    const profiles = all(db, 'SELECT * FROM profiles');
+    const incidentCount = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
+    expect(result.profiles).toBe(profiles.length);
+    expect(result.incidents).toBe(incidentCount);
+
+    const verified = profiles.filter((p) => p.verification_status === 'verified');
+    expect(verified.length).toBe(DEFAULT_SEED_PROFILES);
+    expect(profiles.length).toBeGreaterThan(DEFAULT_SEED_PROFILES);
+    expect(profiles.length).toBeLessThanOrEqual(DEFAULT_SEED_PROFILES + 20);
+    const developers = verified.filter((p) => p.kind === 'developer').length;
+    expect(developers / verified.length).toBeGreaterThan(0.65);
+    expect(developers / verified.length).toBeLessThan(0.85);
+
+    const { byProfile } = publicView(db);
+    for (const p of verified) {
+      const n = byProfile.get(p.id as number)?.length ?? 0;
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(n).toBeLessThanOrEqual(5);
+    }
+    for (const p of profiles) {
+      expect(p.submission_kind).toBe(p.kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT');
+    }
+  });
+
+  it('populates every filter category of spec §9 in public data', () => {
+    const db = fresh();
+    seedDemo(db);
+    const { profiles, incidents, byProfile } = publicView(db);
+    const collect = (profileField: string, incidentField?: string, read = strings) => {
+      const out = new Set<string>();
+      for (const p of profiles) for (const v of read(p[profileField])) if (v) out.add(v);
+      if (incidentField) for (const i of incidents) for (const v of read(i[incidentField])) if (v) out.add(v);
+      return out;
+    };
+
+    expect(collect('industry', 'industries').size).toBeGreaterThanOrEqual(8);
+
+    const scamTypes = collect('scam_type', 'types');
+    for (const t of KNOWN_SCAM_TYPES) expect(scamTypes, t).toContain(t);
+    expect([...scamTypes].some((t) => !(KNOWN_SCAM_TYPES as readonly string[]).includes(t))).toBe(true);
+    const incidentTypes = new Set(incidents.flatMap((i) => strings(i.types)));
+    for (const t of KNOWN_SCAM_TYPES) expect(incidentTypes, t).toContain(t);
+
+    const locations = new Set(profiles.map((p) => p.location as string));
+    expect(locations).toContain('Remote');
+    expect(locations.size).toBeGreaterThanOrEqual(6);
+    expect(new Set(profiles.map((p) => p.nationality).filter(Boolean)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(profiles.map((p) => p.accent).filter(Boolean)).size).toBeGreaterThanOrEqual(5);
+    expect(collect('languages').size).toBeGreaterThanOrEqual(5);
+    expect(collect('company').size).toBeGreaterThanOrEqual(5);
+    expect(collect('companies_used', 'companies').size).toBeGreaterThanOrEqual(5);
+    expect(collect('known_partners').size).toBeGreaterThan(0);
+    expect(collect('company_address', 'company_addresses').size).toBeGreaterThan(0);
+
+    // crypto wallets: every kind and prefix, Multiple and Unknown
+    const wallets = collect('wallet_addresses', 'wallet_addresses');
+    for (const w of wallets) expect(walletKind(w), w).not.toBe('other');
+    for (const prefix of ['0x', 'bc1', '1', '3', 'ltc1', 'L', 'M']) {
+      expect([...wallets].some((w) => w.startsWith(prefix)), prefix).toBe(true);
+    }
+    let multipleKinds = 0;
+    let noWallet = 0;
+    let multipleIps = 0;
+    let noIp = 0;
+    for (const p of profiles) {
+      const own = byProfile.get(p.id as number) ?? [];
+      const ws = [...strings(p.wallet_addresses), ...own.flatMap((i) => strings(i.wallet_addresses))];
+      const kinds = new Set(ws.map(walletKind));
+      if (kinds.size > 1) multipleKinds++;
+      if (ws.length === 0) noWallet++;
+      const ips = [...strings(p.ip_addresses), ...own.flatMap((i) => strings(i.ip_addresses))];
+      if (ips.length > 1) multipleIps++;
+      if (ips.length === 0) noIp++;
+    }
+    expect(multipleKinds).toBeGreaterThan(0);
+    expect(noWallet).toBeGreaterThan(0);
+    expect(multipleIps).toBeGreaterThan(0);
+    expect(noIp).toBeGreaterThan(0);
+    // data sits both on profile rows and on incidents
+    expect(profiles.some((p) => strings(p.wallet_addresses).length > 0)).toBe(true);
+    expect(incidents.some((i) => strings(i.wallet_addresses).length > 0)).toBe(true);
+
+    // IP addresses in every range of spec §9
+    const ips = collect('ip_addresses', 'ip_addresses');
+    for (const ip of ips) expect(ip).toMatch(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
+    for (const range of ['192.168.', '203.', '104.', '10.', '172.']) {
+      expect([...ips].some((ip) => ip.startsWith(range)), range).toBe(true);
+    }
+
+    // banks and accounts
+    const banks = new Set([...collect('bank'), ...collect('bank_accounts', 'bank_accounts', bankNames)]);
+    expect(banks.size).toBeGreaterThanOrEqual(3);
+    const accounts = [...profiles.map((p) => p.bank_accounts), ...incidents.map((i) => i.bank_accounts)]
+      .flatMap((v) => list(v) as { bank_name: string; account: string }[]);
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const a of accounts) expect(a.bank_name && a.account).toBeTruthy();
+
+    // contact details: fictional domains and formats
+    const telegrams = collect('telegram', 'telegrams');
+    expect(telegrams.size).toBeGreaterThan(0);
+    for (const t of telegrams) expect(t).toMatch(/^@[a-z0-9_]+$/);
+    const emails = collect('email', 'emails');
+    expect(emails.size).toBeGreaterThan(0);
+    for (const e of emails) expect(e).toMatch(/^[^@\s]+@([a-z0-9-]+\.)*(example|test|invalid|example\.(com|org|net))$/);
+    const phones = collect('phone', 'phones');
+    expect(phones.size).toBeGreaterThan(0);
+    for (const ph of phones) expect(ph).toMatch(/^\+[\d ()-]+$/);
+    expect([...phones].some((ph) => /[ ()-]/.test(ph))).toBe(true);
+    const websites = collect('website', 'websites');
+    expect(websites.size).toBeGreaterThan(0);
+    for (const w of websites) expect(new URL(w).hostname).toMatch(/\.(example|test)$/);
+
+    // currencies, amounts, dates
+    const currencies = new Set([...collect('currencies'), ...incidents.map((i) => i.currency as string)]);
+    for (const c of ['USD', 'USDT', 'ETH', 'BTC', 'EUR']) expect(currencies, c).toContain(c);
+    for (const i of incidents) {
+      expect(typeof i.amount).toBe('number');
+      expect(i.occurred).toMatch(/^202[1-5]-\d{2}-\d{2}$/);
+      expect(i.reported).toMatch(/^202[1-5]-\d{2}-\d{2}$/);
+      expect((i.reported as string) > (i.occurred as string)).toBe(true);
+    }
+    expect(incidents.some((i) => !Number.isInteger(i.amount))).toBe(true);
+    for (const p of profiles) {
+      expect(Number.isNaN(Date.parse(p.submitted_at as string))).toBe(false);
+      expect(Number.isNaN(Date.parse(p.reported_person_date as string))).toBe(false);
+      expect(p.joined_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const anonymous = profiles.filter((p) => p.submitted_by === 'Anonymous').length;
+    expect(anonymous / profiles.length).toBeGreaterThan(0.8);
+  });
+
+  it('leaves work in every staff queue', () => {
+    const db = fresh();
+    seedDemo(db);
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+
+    expect(count("SELECT count(*) FROM profiles WHERE kind = 'developer' AND verification_status = 'unverified'")).toBeGreaterThanOrEqual(3);
+    expect(count("SELECT count(*) FROM profiles WHERE kind = 'project' AND verification_status = 'unverified'")).toBeGreaterThanOrEqual(1);
+    expect(count(`SELECT count(*) FROM incidents i JOIN profiles p ON p.id = i.profile_id
+      WHERE p.verification_status = 'unverified' AND i.verification_status = 'pending'`)).toBeGreaterThanOrEqual(1);
+
+    const pendingOnPublished = all(db, `SELECT i.*, p.kind FROM incidents i JOIN profiles p ON p.id = i.profile_id
+      WHERE p.verification_status = 'verified' AND i.verification_status = 'pending'`);
+    expect(pendingOnPublished.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(pendingOnPublished.map((i) => i.kind))).toEqual(new Set(['developer', 'project']));
+    for (const i of pendingOnPublished) expect(i.submitter_contact).not.toBe('');
+
+    const edits = all(db, "SELECT * FROM edit_requests WHERE verification_status = 'pending'");
+    expect(edits.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(edits.map((e) => e.target_type))).toEqual(new Set(['developer', 'scam', 'both']));
+    for (const e of edits) {
+      expect(e.case_id).toBe(`EDITREQ-2025-${String(e.profile_id).padStart(4, '0')}`);
+      expect(e.case_id).toMatch(EDIT_CASE_ID_PATTERN);
+      const changes = proposedChangesSchema.parse(JSON.parse(e.proposed_changes as string));
+      if (e.target_type !== 'scam') expect(changes.developer?.bio).toBeTruthy();
+      if (e.target_type !== 'developer') {
+        expect(changes.append?.scam_updates?.[0]?.id).toBe(e.scam_id);
+        const owner = db.prepare('SELECT profile_id FROM incidents WHERE id = ?').pluck().get(e.scam_id);
+        expect(owner).toBe(e.profile_id);
+      }
+      if (e.target_type === 'both') expect(changes.append?.scam_creates?.length).toBeGreaterThan(0);
+    }
+
+    const removals = all(db, "SELECT * FROM removal_requests WHERE verification_status = 'pending'");
+    expect(removals.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(removals.map((r) => r.target_type))).toEqual(new Set(['developer', 'project', 'scam']));
+    for (const r of removals) {
+      expect(r.case_id).toMatch(CASE_ID_PATTERN);
+      expect(r.case_id).toMatch(/^BUSTR-2025-\d{4,}$/);
+      expect(r.full_name && r.contact_information && r.explanation).toBeTruthy();
+      const ids = { developer: r.developer_id, project: r.project_id, scam: r.scam_id };
+      for (const [kind, value] of Object.entries(ids)) {
+        expect(value == null, `${kind} id for a ${r.target_type} request`).toBe(kind !== r.target_type);
+      }
+      if (r.target_type === 'scam') {
+        const incident = db.prepare('SELECT description FROM incidents WHERE id = ?').get(r.scam_id) as Row;
+        expect(r.scam_description).toBe(incident.description);
+      } else {
+        const profile = db.prepare('SELECT name, kind FROM profiles WHERE id = ?').get(r.developer_id ?? r.project_id) as Row;
+        expect(profile.kind).toBe(r.target_type);
+        expect(r.target_name).toBe(profile.name);
+      }
+    }
+  });
+
+  it('adds no pending work when pending is false', () => {
+    const db = fresh();
+    const result = seedDemo(db, { profiles: 50, pending: false });
+    expect(result.profiles).toBe(50);
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+    expect(count("SELECT count(*) FROM profiles WHERE verification_status <> 'verified'")).toBe(0);
+    expect(count("SELECT count(*) FROM incidents WHERE verification_status <> 'approved'")).toBe(0);
+    expect(count('SELECT count(*) FROM edit_requests')).toBe(0);
+    expect(count('SELECT count(*) FROM removal_requests')).toBe(0);
+  });
+
+  it('writes every JSON list column as an array', () => {
+    const db = fresh();
+    seedDemo(db);
+    for (const p of all(db, 'SELECT * FROM profiles')) {
+      for (const column of PROFILE_LISTS) {
+        const value = list(p[column]);
+        expect(Array.isArray(value), column).toBe(true);
+        for (const item of value) {
+          if (column === 'bank_accounts') expect(Object.keys(item as object).sort()).toEqual(['account', 'bank_name']);
+          else expect(typeof item, column).toBe('string');
+        }
+      }
+    }
+    for (const i of all(db, 'SELECT * FROM incidents')) {
+      for (const column of INCIDENT_LISTS) {
+        const value = list(i[column]);
+        expect(Array.isArray(value), column).toBe(true);
+        for (const item of value) {
+          if (column === 'bank_accounts') expect(Object.keys(item as object).sort()).toEqual(['account', 'bank_name']);
+          else expect(typeof item, column).toBe('string');
+        }
+      }
+    }
+  });
+
+  it('gives every verified profile its own positive revision within the counter', () => {
+    const db = fresh();
+    seedDemo(db);
+    const revisions = db.prepare("SELECT revision FROM profiles WHERE verification_status = 'verified'").pluck().all() as number[];
+    expect(revisions.length).toBe(DEFAULT_SEED_PROFILES);
+    expect(new Set(revisions).size).toBe(revisions.length);
+    for (const r of revisions) expect(r).toBeGreaterThan(0);
+    expect(Math.max(...revisions)).toBeLessThanOrEqual(currentRevision(db));
+  });
+
+  it('continues the revision counter of a database that already has some', () => {
+    const db = fresh();
+    seedDemo(db, { profiles: 20, pending: false });
+    const before = currentRevision(db);
+    seedDemo(db, { profiles: 20, seed: 2, pending: false });
+    const revisions = db.prepare('SELECT revision FROM profiles ORDER BY id').pluck().all() as number[];
+    expect(new Set(revisions).size).toBe(40);
+    expect(Math.min(...revisions.slice(20))).toBe(before + 1);
+    expect(currentRevision(db)).toBe(before + 20);
+  });
+
+  it('seeds 10,000 profiles', () => {
+    const db = fresh();
+    const result = seedDemo(db, { profiles: 10_000 });
+    expect(result.profiles).toBeGreaterThanOrEqual(10_000);
+    expect(result.incidents).toBeGreaterThanOrEqual(10_000);
+    expect(db.prepare("SELECT count(*) FROM profiles WHERE verification_status = 'verified'").pluck().get()).toBe(10_000);
+  }, 60_000);
+});

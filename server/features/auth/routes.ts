@@ -1,0 +1,61 @@
+// spec §7: POST /api/login/, GET /api/accounts/me/, POST /accounts/logout/ and the admin guard
+// GET /api/adminpanel/guard/. Login and logout are async (argon2), so they do not go through
+// writeRoute; csrfProtection has already checked them like every unsafe method.
+import express from 'express';
+import { SESSION_COOKIE } from '../../../shared/constants';
+import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shared/contract/auth';
+import type { AppDeps } from '../../deps';
+import { setCsrfCookie } from '../../http/csrf';
+import { endSession, requireStaff, startSession } from '../../http/session';
+import { attemptLogin, recordLogout, throttleMessage } from './service';
+
+export function authRoutes({ db, config }: AppDeps): express.Router {
+  const router = express.Router();
+
+  router.post('/api/login/', async (req, res) => {
+    // spec §3: the answer is always { success, error }, also for invalid input (first problem
+    // only, in spec §5 order); `next` is validated by the schema (safeNextPath) and never echoed
+    const form = loginFormSchema.safeParse(req.body ?? {});
+    if (!form.success) {
+      res.status(400).json({ success: false, error: form.error.issues[0]?.message ?? LOGIN_MESSAGES.fallback });
+      return;
+    }
+    const result = await attemptLogin(db, { username: form.data.username, password: form.data.password, ip: req.ip ?? '' });
+    if (!result.ok) {
+      if (result.reason === 'throttled') {
+        res.setHeader('Retry-After', String(result.retryAfterSeconds));
+        res.status(429).json({ success: false, error: throttleMessage(result.retryAfterSeconds) });
+      } else {
+        res.status(400).json({ success: false, error: LOGIN_MESSAGES.invalid });
+      }
+      return;
+    }
+    // a session from before sign-in is dropped, never upgraded (session fixation)
+    if (req.cookies?.[SESSION_COOKIE] !== undefined) endSession(db, config, req, res);
+    startSession(db, config, res, result.user.id);
+    setCsrfCookie(config, res); // as Django: a new anti-forgery token at sign-in
+    res.json({ success: true, error: '' });
+  });
+
+  router.get('/api/accounts/me/', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store'); // spec §7: no caching
+    const body: CurrentUser = req.user
+      ? { is_authenticated: true, is_staff: req.user.is_staff, username: req.user.username }
+      : { is_authenticated: false, is_staff: false, username: '' };
+    res.json(body);
+  });
+
+  router.post('/accounts/logout/', (req, res) => {
+    if (req.user) recordLogout(db, req.user);
+    endSession(db, config, req, res);
+    res.json({ success: true });
+  });
+
+  // spec §6: the admin panel renders only after this succeeds; 401 anonymous, 403 non-staff
+  router.get('/api/adminpanel/guard/', (req, res) => {
+    const user = requireStaff(req);
+    res.json({ ok: true, username: user.username });
+  });
+
+  return router;
+}

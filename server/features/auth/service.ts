@@ -1,0 +1,91 @@
+// Sign-in (spec §3 "Login form", DESIGN.md "Auth"): password check, the failed-login throttle
+// and the audit trail. Plain values in, a plain result out; the routes own cookies and HTTP.
+import { LOGIN_THROTTLE_MAX_FAILURES, LOGIN_THROTTLE_WINDOW_MS } from '../../../shared/constants';
+import { audit } from '../../db/audit';
+import type { Db } from '../../db/connection';
+import type { SessionUser } from '../../http/session';
+import { findUser, hashPassword, verifyPassword } from './users';
+
+export interface LoginAttempt {
+  username: string;
+  password: string;
+  /** the caller's address; with the username it keys the throttle */
+  ip: string;
+}
+
+export type LoginResult =
+  | { ok: true; user: SessionUser }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+
+/** Failures count per lower-cased username and address: one noisy client cannot lock out everyone. */
+export function throttleKey(username: string, ip: string): string {
+  return `${username.toLowerCase()}|${ip}`;
+}
+
+// An unknown username still costs one argon2 verification, so response times do not reveal
+// which usernames exist. Made once, on the first attempt at an unknown name.
+let dummyHash: Promise<string> | undefined;
+const timingDummyHash = () => (dummyHash ??= hashPassword('bustr timing equaliser, never a real password'));
+
+/**
+ * Claims a slot in the throttle window: returns the seconds to wait when the key already has
+ * the maximum of failures, otherwise records this attempt as a failure up front (taken back
+ * on success). Recording before the slow password check keeps parallel attempts from all
+ * passing the check at once. One immediate transaction, so several processes agree too.
+ */
+function claimAttempt(db: Db, key: string, now: number): number | null {
+  return db.transaction((): number | null => {
+    const windowStart = now - LOGIN_THROTTLE_WINDOW_MS;
+    // prune every key's expired failures, so the table holds the last window only
+    db.prepare('DELETE FROM login_failures WHERE at <= ?').run(windowStart);
+    const recent = db
+      .prepare('SELECT at FROM login_failures WHERE throttle_key = ? AND at > ? ORDER BY at DESC LIMIT ?')
+      .all(key, windowStart, LOGIN_THROTTLE_MAX_FAILURES) as { at: number }[];
+    if (recent.length >= LOGIN_THROTTLE_MAX_FAILURES) {
+      // the oldest of the last N failures leaving the window is what lifts the block
+      const freedAt = recent[recent.length - 1]!.at + LOGIN_THROTTLE_WINDOW_MS;
+      return Math.max(1, Math.ceil((freedAt - now) / 1000));
+    }
+    db.prepare('INSERT INTO login_failures (throttle_key, at) VALUES (?, ?)').run(key, now);
+    return null;
+  }).immediate();
+}
+
+export async function attemptLogin(db: Db, attempt: LoginAttempt, now = Date.now()): Promise<LoginResult> {
+  const key = throttleKey(attempt.username, attempt.ip);
+  const retryAfterSeconds = claimAttempt(db, key, now);
+  if (retryAfterSeconds !== null) {
+    audit(db, { actor: attempt.username, action: 'login.throttled', after: { ip: attempt.ip, retryAfterSeconds } });
+    return { ok: false, reason: 'throttled', retryAfterSeconds };
+  }
+
+  const user = findUser(db, attempt.username);
+  let passwordOk = false;
+  if (user) passwordOk = await verifyPassword(user.password_hash, attempt.password);
+  else await verifyPassword(await timingDummyHash(), attempt.password);
+
+  if (!user || !passwordOk) {
+    audit(db, {
+      actor: attempt.username,
+      action: 'login.failure',
+      ...(user ? { targetKind: 'user', targetId: user.id } : {}),
+      after: { ip: attempt.ip, reason: user ? 'wrong password' : 'unknown user' },
+    });
+    return { ok: false, reason: 'invalid' };
+  }
+
+  db.prepare('DELETE FROM login_failures WHERE throttle_key = ?').run(key);
+  audit(db, { actor: user.username, action: 'login.success', targetKind: 'user', targetId: user.id, after: { ip: attempt.ip } });
+  return { ok: true, user: { id: user.id, username: user.username, is_staff: user.is_staff === 1 } };
+}
+
+/** "Try again in 15 minutes." — whole minutes, rounded up, never 0. */
+export function throttleMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+export function recordLogout(db: Db, user: SessionUser): void {
+  audit(db, { actor: user.username, action: 'logout', targetKind: 'user', targetId: user.id });
+}

@@ -1,0 +1,88 @@
+// `npm run user -- --username U --password P [--staff] [--database FILE]` (DESIGN.md "Auth"):
+// creates the user, or updates the password and staff flag of an existing one. The flags say
+// what the user is afterwards: updating without --staff makes the user a non-staff member.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { MAX_SHORT_TEXT } from '../../../shared/constants';
+import { openDatabase } from '../../db/connection';
+import { upsertUser } from './users';
+
+const DEFAULT_DATABASE = 'data/registry.sqlite';
+export const MIN_PASSWORD_LENGTH = 8;
+
+const USAGE = `Usage: npm run user -- --username NAME --password PASSWORD [--staff] [--database FILE]
+
+Creates the user, or updates the password and staff flag of an existing one.
+  --username  the sign-in name (case-insensitive, at most ${MAX_SHORT_TEXT} characters)
+  --password  at least ${MIN_PASSWORD_LENGTH} characters
+  --staff     the user may moderate in the admin panel (without it: a non-staff user)
+  --database  the SQLite file (default: $DATABASE_PATH, else ${DEFAULT_DATABASE})`;
+
+const argsSchema = z.object({
+  username: z.string({ error: '--username is required' }).trim().min(1, '--username must not be blank')
+    .max(MAX_SHORT_TEXT, `--username must be at most ${MAX_SHORT_TEXT} characters`),
+  password: z.string({ error: '--password is required' })
+    .min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  staff: z.boolean().default(false),
+  database: z.string().min(1).optional(),
+});
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+/** Runs the command; returns the exit code (0 done, 1 failed, 2 bad arguments). */
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = consoleIo): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        username: { type: 'string' },
+        password: { type: 'string' },
+        staff: { type: 'boolean' },
+        database: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    io.err(`${parsed.error.issues.map((i) => i.message).join('\n')}\n\n${USAGE}`);
+    return 2;
+  }
+
+  const { username, password, staff } = parsed.data;
+  const databasePath = parsed.data.database ?? (env.DATABASE_PATH || DEFAULT_DATABASE);
+  const db = openDatabase(databasePath);
+  try {
+    const existed = db.prepare('SELECT 1 FROM users WHERE username = ?').get(username) !== undefined;
+    await upsertUser(db, { username, password, isStaff: staff });
+    io.out(`${existed ? 'Updated' : 'Created'} user '${username}' (${staff ? 'staff' : 'not staff'}) in ${resolve(databasePath)}.`);
+    return 0;
+  } catch (error) {
+    io.err(`Could not save the user: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    db.close();
+  }
+}
+
+// run only as a script (`node --import tsx server/features/auth/user-cli.ts`), not when imported
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,39 @@
+// spec §7 GET /api/filter-options/: the options of every category of spec §9, from verified
+// data. Built once per revision from the public snapshot.
+import type { Db } from '../../db/connection';
+import { publicSnapshot } from '../../read-model/snapshot';
+import {
+  FILTER_CATEGORIES, facetValues, fixedOptions, type FilterCategory,
+} from '../../../shared/domain/facets';
+import { FILTER_INITIAL_OPTIONS, FILTER_SEARCH_MIN_CHARS } from '../../../shared/constants';
+
+type Options = Record<FilterCategory, string[]>;
+const cache = new WeakMap<Db, { revision: number; options: Options }>();
+
+export function allFilterOptions(db: Db): Options {
+  const snapshot = publicSnapshot(db);
+  const cached = cache.get(db);
+  if (cached?.revision === snapshot.revision) return cached.options;
+  const profiles = [...snapshot.profiles.developer, ...snapshot.profiles.project];
+  const options = {} as Options;
+  for (const category of FILTER_CATEGORIES) {
+    const fixed = fixedOptions(category);
+    if (fixed) {
+      options[category] = [...fixed];
+      continue;
+    }
+    const values = new Set<string>();
+    for (const profile of profiles) for (const value of facetValues(profile, category)) values.add(value);
+    options[category] = [...values].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  }
+  cache.set(db, { revision: snapshot.revision, options });
+  return options;
+}
+
+/** One category's options: from 2 characters, those containing the text; else the first 20 (spec §5). */
+export function categoryOptions(db: Db, category: FilterCategory, search: string): string[] {
+  const options = allFilterOptions(db)[category];
+  const term = search.trim().toLowerCase();
+  if (term.length < FILTER_SEARCH_MIN_CHARS) return options.slice(0, FILTER_INITIAL_OPTIONS);
+  return options.filter((o) => o.toLowerCase().includes(term));
+}

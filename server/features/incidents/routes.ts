@@ -1,0 +1,47 @@
+// spec §7: GET/POST …/{id}/scams/, POST …/{id}/scams/submit/, and the staff incident calls
+// under /api/admin/scams/.
+import express from 'express';
+import type { AppDeps } from '../../deps';
+import { parse, pathId } from '../../http/validate';
+import { requireStaff, submitterName } from '../../http/session';
+import { writeRoute } from '../../http/write';
+import { PROFILE_PATHS } from '../../http/profile-paths';
+import { fromScamSubmit, fromWizardScam, scamSubmitSchema, wizardScamSchema } from '../../../shared/contract/scam-submit';
+import { incidentForStaff, moderateIncident, pendingIncidents, publicIncidents, reportIncident } from './service';
+
+export function incidentRoutes({ db }: AppDeps): express.Router {
+  const router = express.Router();
+  for (const [base, kind] of PROFILE_PATHS) {
+    router.get(`${base}/:id/scams/`, (req, res) => {
+      res.json(publicIncidents(db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
+    });
+    // the report wizard's snake_case payload
+    router.post(`${base}/:id/scams/`, writeRoute(db, (req) => {
+      const profileId = pathId(req.params.id);
+      const input = fromWizardScam(parse(wizardScamSchema, req.body));
+      return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
+    }));
+    // the Add Scam modal's payload
+    router.post(`${base}/:id/scams/submit/`, writeRoute(db, (req) => {
+      const profileId = pathId(req.params.id);
+      const input = fromScamSubmit(parse(scamSubmitSchema, req.body));
+      return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
+    }));
+  }
+
+  router.get('/api/admin/scams/pending/', (req, res) => {
+    requireStaff(req);
+    res.json(pendingIncidents(db));
+  });
+  router.get('/api/admin/scams/:id/', (req, res) => {
+    requireStaff(req);
+    res.json(incidentForStaff(db, pathId(req.params.id)));
+  });
+  for (const decision of ['approve', 'reject'] as const) {
+    router.post(`/api/admin/scams/:id/${decision}/`, writeRoute(db, (req) => {
+      const staff = requireStaff(req);
+      return { status: 200, body: moderateIncident(db, pathId(req.params.id), decision, staff.username) };
+    }));
+  }
+  return router;
+}

@@ -1,0 +1,82 @@
+// Profiles (scammers and projects): the public registry, new reports, and their moderation.
+import type { Db } from '../../db/connection';
+import { audit } from '../../db/audit';
+import { tombstoneProfile, touchProfile } from '../../db/revision';
+import { publicSnapshot } from '../../read-model/snapshot';
+import { findProfileRow, approvedIncidents, approvedIncidentsByProfile } from '../../read-model/queries';
+import { toProfile, toStaffProfile, type ProfileRow } from '../../read-model/rows';
+import { notFound } from '../../http/errors';
+import { profileLabel } from '../../http/profile-paths';
+import type { ProfileKind } from '../../../shared/contract/common';
+import type { Profile, ProfileCreate, StaffProfile } from '../../../shared/contract/profile';
+
+export interface Page { page: number; pageSize: number }
+
+/** The verified profiles of a kind, as a DRF-style page; the body is built from the cached snapshot. */
+export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Page): { json: string; etag: string } {
+  const snapshot = publicSnapshot(db);
+  const all = snapshot.profiles[kind];
+  const start = (page - 1) * pageSize;
+  const isWhole = start === 0 && pageSize >= all.length;
+  const results = isWhole ? snapshot.json[kind] : JSON.stringify(all.slice(start, start + pageSize));
+  const path = kind === 'developer' ? '/api/developers/' : '/api/projects/';
+  const link = (p: number) => JSON.stringify(`${path}?page=${p}&page_size=${pageSize}`);
+  const next = start + pageSize < all.length ? link(page + 1) : 'null';
+  const previous = page > 1 ? link(page - 1) : 'null';
+  return {
+    json: `{"count":${all.length},"next":${next},"previous":${previous},"results":${results}}`,
+    etag: `"${kind}-${snapshot.revision}-${page}-${pageSize}"`,
+  };
+}
+
+/** Staff: submitted profiles awaiting review (spec §4: pending and unverified), oldest first. */
+export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize }: Page) {
+  const rows = db
+    .prepare(`SELECT * FROM profiles WHERE kind = ? AND verification_status IN ('unverified', 'pending')
+      ORDER BY submitted_at, id LIMIT ? OFFSET ?`)
+    .all(kind, pageSize, (page - 1) * pageSize) as ProfileRow[];
+  const { n } = db.prepare("SELECT COUNT(*) AS n FROM profiles WHERE kind = ? AND verification_status IN ('unverified', 'pending')").get(kind) as { n: number };
+  const incidents = approvedIncidentsByProfile(db, rows.map((r) => r.id));
+  return { count: n, next: null, previous: null, results: rows.map((r) => toStaffProfile(r, incidents.get(r.id) ?? [])) };
+}
+
+/** One profile: visitors see it only when verified; staff see any, with the submission details. */
+export function profileDetail(db: Db, kind: ProfileKind, id: number, isStaff: boolean): Profile | StaffProfile {
+  const row = findProfileRow(db, id, kind);
+  if (!row || (!isStaff && row.verification_status !== 'verified')) throw notFound(profileLabel(kind));
+  const incidents = approvedIncidents(db, id);
+  return isStaff ? toStaffProfile(row, incidents) : toProfile(row, incidents);
+}
+
+/** A new report: always unverified, whatever the payload said (the spec's client sends the fields). */
+export function createProfile(db: Db, kind: ProfileKind, input: ProfileCreate, submittedBy: string): number {
+  const now = new Date().toISOString();
+  const row = db
+    .prepare(`INSERT INTO profiles (kind, name, bio, gender, location, geolocation, nationality, languages, accent,
+        verification_status, joined_date, reported_person_date, submitted_at, submitted_by, submission_kind)
+      VALUES (@kind, @name, @bio, @gender, @location, @geolocation, @nationality, @languages, @accent,
+        'unverified', @now, @now, @now, @submittedBy, @submissionKind) RETURNING id`)
+    .get({
+      kind, name: input.name, bio: input.bio, gender: input.gender, location: input.location,
+      geolocation: input.geolocation, nationality: input.nationality, languages: JSON.stringify(input.languages),
+      accent: input.accent, now, submittedBy, submissionKind: kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT',
+    }) as { id: number };
+  return row.id;
+}
+
+export type ProfileDecision = 'verify' | 'reject';
+
+/** Staff: publish (verify) or send back (reject) a profile; replicas follow through the revision. */
+export function moderateProfile(db: Db, kind: ProfileKind, id: number, decision: ProfileDecision, actor: string) {
+  const before = findProfileRow(db, id, kind);
+  if (!before) throw notFound(profileLabel(kind));
+  const status = decision === 'verify' ? 'verified' : 'rejected';
+  db.prepare('UPDATE profiles SET verification_status = ? WHERE id = ?').run(status, id);
+  if (status === 'verified') touchProfile(db, id);
+  else if (before.verification_status === 'verified') tombstoneProfile(db, kind, id);
+  audit(db, {
+    actor, action: `${kind}.${decision}`, targetKind: kind, targetId: id,
+    before: { verification_status: before.verification_status }, after: { verification_status: status },
+  });
+  return { id, verification_status: status, isVerified: status === 'verified' };
+}

@@ -1,0 +1,39 @@
+// spec §7: GET and POST /api/saved_searches/, DELETE /api/saved_searches/{id}/ — for the
+// signed-in user only (401 otherwise). Writes go through writeRoute: one transaction each,
+// and an Idempotency-Key replay answers from the stored response.
+import express, { type RequestHandler } from 'express';
+import { savedSearchCreateSchema } from '../../../shared/contract/saved-search';
+import type { AppDeps } from '../../deps';
+import { requireSession } from '../../http/session';
+import { parse, pathId } from '../../http/validate';
+import { writeRoute } from '../../http/write';
+import { createSavedSearch, deleteSavedSearch, listSavedSearches } from './service';
+
+// before writeRoute, so an anonymous caller gets 401 rather than an idempotency answer
+const signedIn: RequestHandler = (req, _res, next) => {
+  requireSession(req);
+  next();
+};
+
+export function savedSearchRoutes({ db }: AppDeps): express.Router {
+  const router = express.Router();
+
+  router.get('/api/saved_searches/', (req, res) => {
+    const user = requireSession(req);
+    res.json(listSavedSearches(db, user.id));
+  });
+
+  router.post('/api/saved_searches/', signedIn, writeRoute(db, (req) => {
+    const user = requireSession(req);
+    const input = parse(savedSearchCreateSchema, req.body);
+    return { status: 201, body: createSavedSearch(db, user.id, input) };
+  }));
+
+  router.delete('/api/saved_searches/:id/', signedIn, writeRoute(db, (req) => {
+    const user = requireSession(req);
+    deleteSavedSearch(db, user.id, pathId(req.params.id));
+    return { status: 204, body: null };
+  }));
+
+  return router;
+}

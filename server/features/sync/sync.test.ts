@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
+import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
+import { syncPageSchema } from '../../../shared/contract/sync';
+
+let t: TestApp;
+let anon: Client;
+let staff: Client;
+beforeEach(async () => {
+  t = makeTestApp();
+  anon = await visitor(t.app);
+  staff = await staffClient(t);
+});
+afterEach(() => t.close());
+
+const sync = async (since: number, limit = 500) => {
+  const res = await anon.get(`/api/sync/?since=${since}&limit=${limit}`);
+  expect(res.status).toBe(200);
+  return syncPageSchema.parse(res.body);
+};
+
+describe('the sync feed', () => {
+  it('when the registry has verified profiles, then a first sync returns them with their approved incidents only', async () => {
+    const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Synced' }, [{ description: 'public' }]);
+    await reportIncident(anon, 'developers', id, { description: 'still pending' });
+    await reportProfile(anon, 'developers', { name: 'Unverified' });
+    const page = await sync(0);
+    expect(page.profiles.map((p) => p.name)).toEqual(['Synced']);
+    expect(page.profiles[0]!.kind).toBe('developer');
+    expect(page.profiles[0]!.incidents.map((i) => i.description)).toEqual(['public']);
+    expect(page.hasMore).toBe(false);
+    expect(page.reset).toBe(false);
+    expect(page.tombstones).toEqual([]);
+  });
+
+  it('when nothing changed since the cursor, then the next sync is empty', async () => {
+    await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
+    const first = await sync(0);
+    const second = await sync(first.cursor);
+    expect(second.profiles).toEqual([]);
+    expect(second.tombstones).toEqual([]);
+    expect(second.cursor).toBe(first.cursor);
+  });
+
+  it('when there are more changes than the limit, then pages follow each other without gaps or repeats', async () => {
+    for (const name of ['A', 'B', 'C', 'D', 'E']) await publishedProfile(anon, staff, 'developers', { name }, []);
+    const seen: string[] = [];
+    let cursor = 0;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await sync(cursor, 2);
+      seen.push(...page.profiles.map((p) => p.name));
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(seen.sort()).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it('when a synced profile is rejected, then the next sync carries its tombstone', async () => {
+    const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Doomed' }, []);
+    const first = await sync(0);
+    await staff.post(`/api/developers/${id}/reject/`);
+    const next = await sync(first.cursor);
+    expect(next.profiles).toEqual([]);
+    expect(next.tombstones).toEqual([{ kind: 'developer', id, revision: expect.any(Number) }]);
+  });
+
+  it('when an incident of a synced profile is approved, then the profile comes again with it', async () => {
+    const { id } = await publishedProfile(anon, staff, 'projects', { name: 'P' }, []);
+    const first = await sync(0);
+    const incident = await reportIncident(anon, 'projects', id, { description: 'new one' });
+    await staff.post(`/api/admin/scams/${incident}/approve/`);
+    const next = await sync(first.cursor);
+    expect(next.profiles).toHaveLength(1);
+    expect(next.profiles[0]!.incidents.map((i) => i.description)).toEqual(['new one']);
+  });
+
+  it('when the cursor is ahead of the server, then the answer says reset and starts from the beginning', async () => {
+    await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
+    const page = await sync(1_000_000);
+    expect(page.reset).toBe(true);
+    expect(page.profiles.map((p) => p.name)).toEqual(['A']);
+  });
+
+  it('when since or limit is not a number or out of range, then 400', async () => {
+    expect((await anon.get('/api/sync/?since=abc')).status).toBe(400);
+    expect((await anon.get('/api/sync/?limit=0')).status).toBe(400);
+    expect((await anon.get('/api/sync/?limit=100000')).status).toBe(400);
+  });
+});

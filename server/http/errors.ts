@@ -1,0 +1,66 @@
+// STYLE.md 4: one error type and one handler. Every error leaves as JSON
+// { error, details? } with a message a person can read; never a stack trace or SQL.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+
+export interface ErrorDetail { path: string; message: string }
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, message, details);
+export const notFound = (what = 'That item') => new AppError(404, `${what} was not found.`);
+export const unauthorized = () => new AppError(401, 'You need to sign in to do that.');
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
+
+export function zodDetails(error: ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** "name: Full name is required; lostAmount: must be an amount like 1250 …" */
+export function zodMessage(error: ZodError): string {
+  const parts = zodDetails(error).map((d) => (d.path ? `${d.path}: ${d.message}` : d.message));
+  return `Invalid request: ${parts.join('; ')}`;
+}
+
+/** Unknown /api paths answer 404 JSON, not the client's index.html. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new AppError(404, `No API endpoint at ${req.method} ${req.originalUrl.split('?')[0]}.`));
+};
+
+interface BodyParserError { type?: string; status?: number }
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  let status = 500;
+  let body: { error: string; details?: ErrorDetail[] } = { error: 'Something went wrong on our side. Please try again.' };
+  if (err instanceof AppError) {
+    status = err.status;
+    body = err.details ? { error: err.message, details: err.details } : { error: err.message };
+    for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
+  } else if (err instanceof ZodError) {
+    status = 400;
+    body = { error: zodMessage(err), details: zodDetails(err) };
+  } else if ((err as BodyParserError)?.type === 'entity.too.large') {
+    status = 413;
+    body = { error: 'The request body is too large (at most 1 MB).' };
+  } else if ((err as BodyParserError)?.type === 'entity.parse.failed') {
+    status = 400;
+    body = { error: 'The request body is not valid JSON.' };
+  } else if ((err as BodyParserError)?.type && (err as BodyParserError).status && (err as BodyParserError).status! < 500) {
+    status = (err as BodyParserError).status!;
+    body = { error: 'The request body could not be read.' };
+  } else {
+    console.error(`[error] ${req.method} ${req.originalUrl}`, err);
+  }
+  if (res.headersSent) return;
+  res.status(status).json(body);
+};

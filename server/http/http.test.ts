@@ -1,0 +1,127 @@
+// Cross-cutting behaviour of every route: CSRF, errors as JSON, body limits, idempotency, headers.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { count, makeTestApp, visitor, type Client, type TestApp } from '../test-support';
+
+let t: TestApp;
+let anon: Client;
+beforeEach(async () => {
+  t = makeTestApp();
+  anon = await visitor(t.app);
+});
+afterEach(() => t.close());
+
+describe('CSRF', () => {
+  it('when a response is sent to a browser without a csrftoken cookie, then one readable by the page is set', async () => {
+    const res = await request(t.app).get('/api/sync/');
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('csrftoken='))!;
+    expect(cookie).toBeTruthy();
+    expect(cookie).not.toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('when a write has no X-CSRFToken header, then 403 JSON and nothing is written', async () => {
+    const res = await anon.agent.post('/api/developers/').send({ name: 'X' });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/CSRF/);
+    expect(count(t.db, 'profiles')).toBe(0);
+  });
+
+  it('when the header does not match the cookie, then 403', async () => {
+    const res = await anon.agent.post('/api/developers/').set('X-CSRFToken', 'x'.repeat(43)).send({ name: 'X' });
+    expect(res.status).toBe(403);
+    expect(count(t.db, 'profiles')).toBe(0);
+  });
+
+  it('when the request comes from a foreign Origin, then 403 even with the right token', async () => {
+    const res = await anon.post('/api/developers/', { name: 'X' }, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/another site/);
+    expect(count(t.db, 'profiles')).toBe(0);
+  });
+
+  it('when the Origin is this host, then the write goes through', async () => {
+    const host = '127.0.0.1';
+    const res = await anon.post('/api/developers/', { name: 'X' }, { Origin: `http://${host}`, Host: host });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('errors', () => {
+  it('when the JSON body is malformed, then 400 JSON without a stack trace', async () => {
+    const res = await anon.agent.post('/api/developers/').set('X-CSRFToken', anon.csrf).set('Content-Type', 'application/json').send('{"name": ');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body).toEqual({ error: 'The request body is not valid JSON.' });
+    expect(res.text).not.toMatch(/at .*\.js|SyntaxError|<html/i);
+  });
+
+  it('when the body is over 1 MB, then 413 JSON', async () => {
+    const res = await anon.post('/api/developers/', { name: 'X', bio: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatch(/too large/);
+    expect(count(t.db, 'profiles')).toBe(0);
+  });
+
+  it('when an unknown /api path is asked for, then 404 JSON', async () => {
+    const res = await anon.get('/api/nothing-here/');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatch(/No API endpoint/);
+    const post = await anon.post('/api/nothing-here/', {});
+    expect(post.status).toBe(404);
+  });
+});
+
+describe('idempotency', () => {
+  const key = '3f1c2a8e-0000-4000-8000-000000000001';
+
+  it('when a write is replayed with the same Idempotency-Key, then the stored answer comes back and nothing new is written', async () => {
+    const first = await anon.post('/api/developers/', { name: 'Once' }, { 'Idempotency-Key': key });
+    const replay = await anon.post('/api/developers/', { name: 'Once' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(count(t.db, 'profiles')).toBe(1);
+  });
+
+  it('when the same key comes with another body, then 422 and nothing is written', async () => {
+    await anon.post('/api/developers/', { name: 'Once' }, { 'Idempotency-Key': key });
+    const other = await anon.post('/api/developers/', { name: 'Twice' }, { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(other.body.error).toMatch(/Idempotency-Key/);
+    expect(count(t.db, 'profiles')).toBe(1);
+  });
+
+  it('when a write fails validation, then its key is not kept and a corrected retry with it succeeds', async () => {
+    const bad = await anon.post('/api/developers/', { name: '' }, { 'Idempotency-Key': key });
+    expect(bad.status).toBe(400);
+    expect(count(t.db, 'idempotency_keys')).toBe(0);
+    const good = await anon.post('/api/developers/', { name: 'Fixed' }, { 'Idempotency-Key': key });
+    expect(good.status).toBe(201);
+    expect(count(t.db, 'profiles')).toBe(1);
+  });
+
+  it('when the key is malformed, then 400', async () => {
+    const res = await anon.post('/api/developers/', { name: 'X' }, { 'Idempotency-Key': 'no spaces allowed' });
+    expect(res.status).toBe(400);
+    expect(count(t.db, 'profiles')).toBe(0);
+  });
+});
+
+describe('headers', () => {
+  it('when any page is served, then there is no X-Powered-By and frames are refused', async () => {
+    const res = await anon.get('/api/sync/');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('when a non-API path is asked for and the client is not built, then a plain explanation, not a crash', async () => {
+    const res = await anon.get('/accounts/login/');
+    expect(res.status).toBe(503);
+    expect(res.text).toMatch(/npm run build/);
+  });
+});

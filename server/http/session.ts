@@ -1,0 +1,69 @@
+// Sessions live in SQLite behind an HttpOnly, SameSite=Lax `sessionid` cookie (DESIGN.md "Auth").
+// Only a SHA-256 of the id is stored. `loadSession` runs on every request and sets req.user.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
+import type { Db } from '../db/connection';
+import type { Config } from '../config';
+import { forbidden, unauthorized } from './errors';
+
+export interface SessionUser { id: number; username: string; is_staff: boolean }
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user: SessionUser | null;
+    csrfToken: string;
+  }
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function loadSession(db: Db): RequestHandler {
+  const find = db.prepare(`
+    SELECT u.id, u.username, u.is_staff FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id_hash = ? AND s.expires_at > ?`);
+  return (req, _res, next) => {
+    req.user = null;
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (typeof token === 'string' && token.length >= 32 && token.length <= 128) {
+      const row = find.get(hash(token), Date.now()) as { id: number; username: string; is_staff: number } | undefined;
+      if (row) req.user = { id: row.id, username: row.username, is_staff: row.is_staff === 1 };
+    }
+    next();
+  };
+}
+
+/** A new session for the user, with a new id (never reuse one from before sign-in). */
+export function startSession(db: Db, config: Config, res: Response, userId: number): void {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now);
+  db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .run(hash(token), userId, now, now + SESSION_TTL_MS);
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true, sameSite: 'lax', secure: config.SECURE_COOKIES, path: '/', maxAge: SESSION_TTL_MS,
+  });
+}
+
+export function endSession(db: Db, config: Config, req: Request, res: Response): void {
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (typeof token === 'string') db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hash(token));
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.SECURE_COOKIES, path: '/' });
+}
+
+/** STYLE.md 5: guards are one line at the top of a route. */
+export function requireSession(req: Request): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function requireStaff(req: Request): SessionUser {
+  const user = requireSession(req);
+  if (!user.is_staff) throw forbidden('Only staff can do that.');
+  return user;
+}
+
+/** Who a submission is recorded as (spec §3 submittedBy): the signed-in user, else 'Anonymous'. */
+export function submitterName(req: Request): string {
+  return req.user?.username ?? 'Anonymous';
+}

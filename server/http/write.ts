@@ -1,0 +1,51 @@
+// Every write runs as one SQLite transaction. With an `Idempotency-Key` (DESIGN.md "Outbox"),
+// the key, a hash of the request and the response are stored in that same transaction, so a
+// replay after a lost response gets the stored answer and writes nothing; the same key with
+// another request is a 422.
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { IDEMPOTENCY_HEADER } from '../../shared/constants';
+import type { Db } from '../db/connection';
+import { AppError } from './errors';
+
+export interface WriteResult { status: number; body: unknown }
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+function requestHash(req: Request): string {
+  return createHash('sha256')
+    .update(`${req.method} ${req.path}\n${req.user?.id ?? 'anonymous'}\n${JSON.stringify(req.body ?? null)}`)
+    .digest('hex');
+}
+
+/**
+ * Wraps a synchronous handler (better-sqlite3 is synchronous, so the whole write, its checks
+ * and its idempotency record share one transaction). Errors roll everything back.
+ */
+export function writeRoute(db: Db, handler: (req: Request) => WriteResult): RequestHandler {
+  const findKey = db.prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE key = ?');
+  const saveKey = db.prepare('INSERT INTO idempotency_keys (key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?)');
+  return (req, res) => {
+    const key = req.get(IDEMPOTENCY_HEADER);
+    if (key !== undefined && !KEY_PATTERN.test(key)) {
+      throw new AppError(400, `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or . _ : -`);
+    }
+    const run = db.transaction(() => {
+      if (key === undefined) return { ...handler(req), replayed: false };
+      const hashed = requestHash(req);
+      const stored = findKey.get(key) as { request_hash: string; status: number; body: string } | undefined;
+      if (stored) {
+        if (stored.request_hash !== hashed) {
+          throw new AppError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request.`);
+        }
+        return { status: stored.status, body: JSON.parse(stored.body) as unknown, replayed: true };
+      }
+      const result = handler(req);
+      saveKey.run(key, hashed, result.status, JSON.stringify(result.body ?? null), Date.now());
+      return { ...result, replayed: false };
+    });
+    const result = run.immediate();
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.status).json(result.body ?? null);
+  };
+}

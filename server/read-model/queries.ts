@@ -1,0 +1,34 @@
+// Reads shared by the features that show profiles: one profile with its approved incidents,
+// or many at once (one query for the profiles, one for all their incidents).
+import type { Db } from '../db/connection';
+import type { Incident } from '../../shared/contract/incident';
+import type { ProfileKind } from '../../shared/contract/common';
+import { toIncident, type IncidentRow, type ProfileRow } from './rows';
+
+export function findProfileRow(db: Db, id: number, kind?: ProfileKind): ProfileRow | undefined {
+  const row = db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
+  return row && (!kind || row.kind === kind) ? row : undefined;
+}
+
+export function approvedIncidents(db: Db, profileId: number): Incident[] {
+  const rows = db
+    .prepare("SELECT * FROM incidents WHERE profile_id = ? AND verification_status = 'approved' ORDER BY COALESCE(occurred, reported) DESC, id DESC")
+    .all(profileId) as IncidentRow[];
+  return rows.map(toIncident);
+}
+
+/** Approved incidents of the given profiles, grouped by profile id. */
+export function approvedIncidentsByProfile(db: Db, profileIds: readonly number[]): Map<number, Incident[]> {
+  const byProfile = new Map<number, Incident[]>();
+  if (profileIds.length === 0) return byProfile;
+  const rows = db
+    .prepare(`SELECT i.* FROM incidents i JOIN json_each(?) ids ON ids.value = i.profile_id
+      WHERE i.verification_status = 'approved' ORDER BY COALESCE(i.occurred, i.reported) DESC, i.id DESC`)
+    .all(JSON.stringify(profileIds)) as IncidentRow[];
+  for (const row of rows) {
+    const group = byProfile.get(row.profile_id);
+    if (group) group.push(toIncident(row));
+    else byProfile.set(row.profile_id, [toIncident(row)]);
+  }
+  return byProfile;
+}
