@@ -45,9 +45,14 @@ export function startSession(db: Db, config: Config, res: Response, userId: numb
   });
 }
 
-export function endSession(db: Db, config: Config, req: Request, res: Response): void {
+/** Deletes the session the request carries, if any (its cookie is left to be replaced or cleared). */
+export function dropSession(db: Db, req: Request): void {
   const token = req.cookies?.[SESSION_COOKIE];
   if (typeof token === 'string') db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hash(token));
+}
+
+export function endSession(db: Db, config: Config, req: Request, res: Response): void {
+  dropSession(db, req);
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.SECURE_COOKIES, path: '/' });
 }
 

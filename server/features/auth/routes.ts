@@ -2,11 +2,10 @@
 // GET /api/adminpanel/guard/. Login and logout are async (argon2), so they do not go through
 // writeRoute; csrfProtection has already checked them like every unsafe method.
 import express from 'express';
-import { SESSION_COOKIE } from '../../../shared/constants';
 import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shared/contract/auth';
 import type { AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
-import { endSession, requireStaff, startSession } from '../../http/session';
+import { dropSession, endSession, requireStaff, startSession } from '../../http/session';
 import { attemptLogin, recordLogout, throttleMessage } from './service';
 
 export function authRoutes({ db, config }: AppDeps): express.Router {
@@ -31,7 +30,7 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
       return;
     }
     // a session from before sign-in is dropped, never upgraded (session fixation)
-    if (req.cookies?.[SESSION_COOKIE] !== undefined) endSession(db, config, req, res);
+    dropSession(db, req);
     startSession(db, config, res, result.user.id);
     setCsrfCookie(config, res); // as Django: a new anti-forgery token at sign-in
     res.json({ success: true, error: '' });
