@@ -1,0 +1,84 @@
+// Starts the real server (server/index.ts) as its own process on a temp SQLite file and a free
+// port, the way `npm start` runs it, and stops it again.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const READY_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 5_000;
+const OUTPUT_KEPT = 8_000; // characters of server output shown when it fails to start
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now (the server cannot report the one PORT=0 would pick). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // `node --import tsx`, not `npx tsx`: npx's orphaned child keeps the pipes open after kill()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_PATH: join(dir, 'registry.sqlite'),
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_KEPT);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(forced);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`The server exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/accounts/me/`);
+      if (res.ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`The server did not answer GET /api/accounts/me/ within ${READY_TIMEOUT_MS} ms:\n${output}`);
+}
