@@ -78,7 +78,7 @@ describe('syncPageSchema', () => {
     const page = {
       profiles: [{ ...sampleProfile(), kind: 'developer', revision: 5, incidents: [] }],
       tombstones: [{ kind: 'developer', id: 9, revision: 6 }],
-      cursor: 6, hasMore: false, reset: false,
+      cursor: 6, hasMore: false, remaining: 0, reset: false,
     };
 
     const result = syncPageSchema.parse(page);
@@ -89,7 +89,7 @@ describe('syncPageSchema', () => {
   });
 
   it('when the reset flag is missing, then the page is refused', () => {
-    const result = syncPageSchema.safeParse({ profiles: [], tombstones: [], cursor: 0, hasMore: false });
+    const result = syncPageSchema.safeParse({ profiles: [], tombstones: [], cursor: 0, hasMore: false, remaining: 0 });
 
     expect(issuesOf(result).map(([path]) => path)).toEqual(['reset']);
   });

@@ -27,6 +27,8 @@ export const syncPageSchema = z.object({
   /** the revision to ask from next time */
   cursor: z.number().int(),
   hasMore: z.boolean(),
+  /** changes still to come after this page, so a first sync can show its progress */
+  remaining: z.number().int().min(0),
   /** true when `since` is ahead of the server (its database was replaced): start over from 0 */
   reset: z.boolean(),
 });

@@ -44,6 +44,10 @@ export function syncPage(db: Db, requestedSince: number, limit: number): SyncPag
     }
     // with nothing left, the cursor jumps to the head: revisions spent on non-public changes are skipped
     const cursor = hasMore ? page[page.length - 1]!.revision : Math.max(head, since);
-    return { profiles, tombstones, cursor, hasMore, reset };
+    const remaining = hasMore
+      ? (db.prepare(`SELECT (SELECT COUNT(*) FROM profiles WHERE verification_status = 'verified' AND revision > @cursor)
+          + (SELECT COUNT(*) FROM tombstones WHERE revision > @cursor) AS n`).get({ cursor }) as { n: number }).n
+      : 0;
+    return { profiles, tombstones, cursor, hasMore, remaining, reset };
   })();
 }

@@ -45,14 +45,17 @@ describe('the sync feed', () => {
   it('when there are more changes than the limit, then pages follow each other without gaps or repeats', async () => {
     for (const name of ['A', 'B', 'C', 'D', 'E']) await publishedProfile(anon, staff, 'developers', { name }, []);
     const seen: string[] = [];
+    const remaining: number[] = [];
     let cursor = 0;
     for (let pages = 0; pages < 10; pages++) {
       const page = await sync(cursor, 2);
+      remaining.push(page.remaining);
       seen.push(...page.profiles.map((p) => p.name));
       cursor = page.cursor;
       if (!page.hasMore) break;
     }
     expect(seen.sort()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(remaining).toEqual([3, 1, 0]);
   });
 
   it('when a synced profile is rejected, then the next sync carries its tombstone', async () => {
