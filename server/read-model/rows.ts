@@ -118,10 +118,20 @@ export function toStaffProfile(row: ProfileRow, incidents: readonly Incident[]):
   };
 }
 
+export interface ProfileReference {
+  developer: number | null; project: number | null; developer_name: string | null; project_name: string | null;
+}
+
+/** Staff views name their profile as `developer`/`developer_name` or `project`/`project_name` (spec §3). */
+export function profileReference(kind: ProfileKind, id: number, name: string): ProfileReference {
+  return kind === 'developer'
+    ? { developer: id, project: null, developer_name: name, project_name: null }
+    : { developer: null, project: id, developer_name: null, project_name: name };
+}
+
 /** spec §3 "Pending scam": the incident with its submitter and its profile, for staff. */
 export function toPendingScam(row: IncidentRow & { profile_kind: ProfileKind; profile_name: string }): PendingScam {
   const i = toIncident(row);
-  const isDeveloper = row.profile_kind === 'developer';
   return {
     id: i.id,
     verification_status: row.verification_status,
@@ -129,10 +139,7 @@ export function toPendingScam(row: IncidentRow & { profile_kind: ProfileKind; pr
     occurred: row.occurred,
     submitter_contact: row.submitter_contact,
     submitted_by: row.submitted_by,
-    developer: isDeveloper ? row.profile_id : null,
-    project: isDeveloper ? null : row.profile_id,
-    developer_name: isDeveloper ? row.profile_name : null,
-    project_name: isDeveloper ? null : row.profile_name,
+    ...profileReference(row.profile_kind, row.profile_id, row.profile_name),
     description: i.description,
     amount: i.amount,
     currency: i.currency,

@@ -4,6 +4,7 @@
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/connection';
 import { touchProfile } from '../../db/revision';
+import { profileReference } from '../../read-model/rows';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type {
@@ -113,7 +114,6 @@ export function listPendingEditRequests(db: Db): EditRequest[] {
       WHERE e.verification_status = 'pending' ORDER BY e.submitted_at, e.id`)
     .all() as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
   return rows.map((r) => {
-    const isDeveloper = r.profile_kind === 'developer';
     return {
       id: r.id,
       submitted_at: r.submitted_at,
@@ -121,11 +121,8 @@ export function listPendingEditRequests(db: Db): EditRequest[] {
       full_name: r.full_name,
       contact_information: r.contact_information,
       case_id: r.case_id,
-      developer: isDeveloper ? r.profile_id : null,
-      project: isDeveloper ? null : r.profile_id,
+      ...profileReference(r.profile_kind, r.profile_id, r.profile_name),
       scam: r.scam_id,
-      developer_name: isDeveloper ? r.profile_name : null,
-      project_name: isDeveloper ? null : r.profile_name,
       target_type: r.target_type,
       verification_status: r.verification_status,
       proposed_changes: JSON.parse(r.proposed_changes) as unknown,
