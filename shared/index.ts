@@ -18,3 +18,4 @@ export * from './domain/case-id';
 export * from './domain/status';
 export * from './domain/avatar';
 export * from './domain/facets';
+export * from './domain/search';
