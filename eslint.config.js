@@ -7,6 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SOURCE = '{ts,tsx,js,mjs}';
+const CLIENT_TESTS = ['**/*.test.{ts,tsx}', '**/test-support.ts'];
 // Boundaries are checked down to this many folders below shared/ or a feature folder; for a
 // deeper tree raise it (regexes cannot see the importing file, so each depth has its own block).
 const MAX_DEPTH = 6;
@@ -79,4 +80,11 @@ export default defineConfig(
     { files: [below('client/features/*', depth)], rules: restrict(noServer, sidewaysFeature(depth)) },
     { files: [below('server/features/*', depth)], rules: restrict(sidewaysFeature(depth)) },
   ]),
+  // Client tests and their test-support run the real server (no mocks of our own server), so
+  // they may import server/; a feature's tests still may not reach into another feature.
+  { files: CLIENT_TESTS.map((p) => `client/${p}`), rules: restrict() },
+  ...depths.map((depth) => ({
+    files: CLIENT_TESTS.map((p) => `client/features/*/${'*/'.repeat(depth)}${p.replace('**/', '')}`),
+    rules: restrict(sidewaysFeature(depth)),
+  })),
 );

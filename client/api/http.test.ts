@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, LOGIN_THROTTLE_MAX_FAILURES } from '../../shared/constants';
+import { LOGIN_MESSAGES } from '../../shared/contract/auth';
+import { connectTo, disconnect, startServer, type CookieJar, type RunningServer } from '../local/test-support';
+import { ApiError, apiFetch, apiJson, configureHttp, parseRetryAfter, readCookie, refreshCsrf, resetHttpConfig } from './http';
+
+describe('readCookie and parseRetryAfter', () => {
+  afterEach(() => resetHttpConfig());
+
+  it('when the cookie is set among others, then its decoded value is read, and a missing one is null', () => {
+    configureHttp({ cookies: () => 'theme=dark; csrftoken=abc%3D%3D; other=1' });
+
+    expect(readCookie('csrftoken')).toBe('abc==');
+    expect(readCookie('sessionid')).toBeNull();
+  });
+
+  it('when Retry-After holds seconds or an HTTP date, then it becomes milliseconds, and anything else null', () => {
+    const now = Date.parse('2025-03-14T12:00:00Z');
+
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Fri, 14 Mar 2025 12:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Fri, 14 Mar 2025 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+});
+
+describe('apiFetch and apiJson against the real server', () => {
+  let server: RunningServer;
+  let jar: CookieJar;
+
+  beforeEach(async () => {
+    server = await startServer();
+    jar = connectTo(server.url);
+  });
+
+  afterEach(async () => {
+    disconnect();
+    await server.close();
+  });
+
+  it('when the path is unknown, then the ApiError carries the status and the server\'s message', async () => {
+    const error = await apiJson('/api/nope/').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'No API endpoint at GET /api/nope/.' });
+  });
+
+  it('when a write is sent without the CSRF cookie, then it is refused, and after refreshCsrf the header goes with it', async () => {
+    const refused = await apiJson('/api/developers/', { method: 'POST', json: { name: 'Jane Roe' } }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 403, message: expect.stringMatching(/csrftoken cookie is missing/) });
+
+    await refreshCsrf();
+    expect(jar.get(CSRF_COOKIE)).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    const created = await apiJson<{ id: number }>('/api/developers/', { method: 'POST', json: { name: 'Jane Roe' } });
+
+    expect(created).toEqual({ id: expect.any(Number) });
+  });
+
+  it('when a write is repeated with its Idempotency-Key, then the stored answer comes back, and another body with that key is refused', async () => {
+    await refreshCsrf();
+    const send = (name: string) => apiFetch('/api/developers/', { method: 'POST', json: { name }, idempotencyKey: 'test-key:1' });
+
+    const first = await send('Jane Roe');
+    const again = await send('Jane Roe');
+    const other = await apiJson('/api/developers/', { method: 'POST', json: { name: 'John Doe' }, idempotencyKey: 'test-key:1' }).catch((e: unknown) => e);
+
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(other).toMatchObject({ status: 422 });
+  });
+
+  it('when a form is posted, then it goes form-encoded, and the throttled answer carries Retry-After', async () => {
+    await refreshCsrf();
+    const login = () => apiJson('/api/login/', { form: { username: 'nobody', password: 'wrong password', next: '/' } }).catch((e: unknown) => e as ApiError);
+
+    const first = await login();
+    expect(first).toMatchObject({ status: 400, message: LOGIN_MESSAGES.invalid });
+    for (let i = 1; i < LOGIN_THROTTLE_MAX_FAILURES; i++) await login();
+    const throttled = (await login()) as ApiError;
+
+    expect(throttled.status).toBe(429);
+    expect(throttled.retryAfterMs).toBeGreaterThan(0);
+  });
+
+  it('when the server is gone, then the failure is an ApiError with status 0', async () => {
+    await server.stop();
+
+    const error = await apiJson('/api/accounts/me/').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ name: 'ApiError', status: 0, message: expect.stringMatching(/could not be reached/) });
+  });
+});

@@ -1,0 +1,154 @@
+// The typed fetch client (DESIGN.md "Shape": api/): same-origin credentials, JSON by default,
+// the CSRF header on unsafe methods (spec §7, DESIGN.md "Auth"), an optional Idempotency-Key
+// (DESIGN.md "Outbox"), and one error type for every failure, so callers tell "no network"
+// (status 0, retry later) from "the server refused" (4xx, show its message).
+import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../shared/constants';
+
+export interface HttpConfig {
+  /** '' in the browser (same origin); tests point it at a real server on 127.0.0.1. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** where cookies are read from: document.cookie in the browser, a cookie jar in tests */
+  cookies: () => string;
+}
+
+const browserDefaults = (): HttpConfig => ({
+  baseUrl: '',
+  // looked up at call time, so a service worker or a test can replace the global
+  fetch: (input, init) => globalThis.fetch(input, init),
+  cookies: () => (typeof document === 'undefined' ? '' : document.cookie),
+});
+
+let config: HttpConfig = browserDefaults();
+
+/** Tests only: talk to another origin through an injected fetch and cookie jar. */
+export function configureHttp(patch: Partial<HttpConfig>): void {
+  config = { ...config, ...patch };
+}
+
+export function resetHttpConfig(): void {
+  config = browserDefaults();
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of config.cookies().split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try { return decodeURIComponent(raw); } catch { return raw; }
+    }
+  }
+  return null;
+}
+
+export class ApiError extends Error {
+  /** the HTTP status; 0 when no answer arrived (offline, connection lost, unreadable answer) */
+  readonly status: number;
+  /** from Retry-After (seconds or an HTTP date), in ms */
+  readonly retryAfterMs: number | null;
+  readonly details?: unknown;
+
+  constructor(status: number, message: string, retryAfterMs: number | null = null, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.retryAfterMs = retryAfterMs;
+    if (details !== undefined) this.details = details;
+  }
+}
+
+export interface ApiOptions {
+  method?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection.';
+
+export async function apiFetch(path: string, opts: ApiOptions = {}): Promise<Response> {
+  const method = (opts.method ?? (opts.json !== undefined || opts.form ? 'POST' : 'GET')).toUpperCase();
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: string | undefined;
+  if (opts.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(opts.form).toString();
+  }
+  if (!SAFE_METHODS.has(method)) {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers.set(CSRF_HEADER, token);
+  }
+  if (opts.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, opts.idempotencyKey);
+
+  try {
+    return await config.fetch(config.baseUrl + path, {
+      method, headers, body, credentials: 'same-origin', signal: opts.signal ?? null,
+    });
+  } catch (error) {
+    // an abort the caller asked for stays an AbortError; everything else is "no answer"
+    if ((error as { name?: string })?.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
+/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value == null || value.trim() === '') return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'You need to sign in to do that.';
+  if (status === 403) return 'You are not allowed to do that.';
+  if (status === 404) return 'That item was not found.';
+  if (status === 413) return 'What you sent is too large.';
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on the server. Please try again later.';
+  return `The server refused the request (HTTP ${status}).`;
+}
+
+/** apiFetch, then the JSON answer; a non-2xx becomes an ApiError with the server's message. */
+export async function apiJson<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const res = await apiFetch(path, opts);
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE); // the connection broke while the body arrived
+  }
+  let parsed: unknown = null;
+  let readable = true;
+  if (text !== '') {
+    try { parsed = JSON.parse(text); } catch { readable = false; }
+  }
+  if (!res.ok) {
+    const error = parsed && typeof parsed === 'object' ? (parsed as { error?: unknown; details?: unknown }) : {};
+    const message = typeof error.error === 'string' && error.error ? error.error : fallbackMessage(res.status);
+    throw new ApiError(res.status, message, parseRetryAfter(res.headers.get('Retry-After')), error.details);
+  }
+  // a 2xx that is not JSON did not come from our API (a captive portal, a broken proxy):
+  // treat it as no answer, so a queued write is retried rather than taken as delivered
+  if (!readable) throw new ApiError(0, 'The answer from the server could not be read.');
+  return parsed as T;
+}
+
+/** Makes sure the csrftoken cookie exists and is current (sign-in rotates it). */
+export async function refreshCsrf(): Promise<void> {
+  const res = await config.fetch(`${config.baseUrl}/api/accounts/me/`, {
+    method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store',
+  }).catch(() => {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  });
+  await res.body?.cancel().catch(() => undefined);
+}

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openRegistryDb, readSyncMeta, type RegistryDb } from './db';
+import { clearDraft, loadDraft, saveDraft } from './drafts';
+import { enqueue, flushOutbox } from './outbox';
+import { listOutbox } from './outbox-list';
+import { getStatus } from './status-store';
+import { requestPersistentStorage } from './storage';
+import { dropDb, freshDb, resetStatus } from './test-support';
+
+const opened: RegistryDb[] = [];
+const track = (db: RegistryDb) => {
+  opened.push(db);
+  return db;
+};
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await dropDb(db);
+  resetStatus();
+});
+
+describe('the local database', () => {
+  it('when it is opened, then it has the tables and indexes its header describes', async () => {
+    const db = track(freshDb());
+    await db.open();
+
+    const schema = Object.fromEntries(db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)]]));
+
+    expect(schema).toEqual({
+      profiles: ['id', 'kind', 'revision', 'name'],
+      incidents: ['id', 'profileId'],
+      meta: ['key'],
+      outbox: ['id', 'state', 'createdAt', 'nextAttemptAt'],
+      drafts: ['key', 'updatedAt'],
+      savedSearches: ['++id', 'savedAt', 'serverId'],
+    });
+    expect(await readSyncMeta(db)).toEqual({ cursor: 0, lastSyncedAt: null, registryVersion: 0 });
+  });
+
+  it('when a draft is saved and the database reopened, then the draft is still there until cleared', async () => {
+    const first = freshDb();
+    await saveDraft('wizard:developer', { step: 2, name: 'Jane Roe' }, first);
+    first.close();
+    const reopened = track(openRegistryDb(first.name));
+
+    expect(await loadDraft('wizard:developer', reopened)).toEqual({ step: 2, name: 'Jane Roe' });
+    await clearDraft('wizard:developer', reopened);
+    expect(await loadDraft('wizard:developer', reopened)).toBeUndefined();
+  });
+
+  it('when entries are queued, then the list shows them oldest first', async () => {
+    const db = track(freshDb());
+    // no server is configured: the flushes these start fail and keep the entries
+    const a = await enqueue({ type: 'report-profile', kind: 'developer', profile: { name: 'First' }, incidents: [] }, db);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const b = await enqueue({ type: 'report-profile', kind: 'project', profile: { name: 'Second' }, incidents: [] }, db);
+    await flushOutbox(db);
+
+    expect((await listOutbox(db)).map((e) => [e.id, e.label])).toEqual([[a.id, 'Report scammer First'], [b.id, 'Report project Second']]);
+  });
+});
+
+describe('requestPersistentStorage', () => {
+  const original = Object.getOwnPropertyDescriptor(navigator, 'storage');
+  afterEach(() => {
+    if (original) Object.defineProperty(navigator, 'storage', original);
+    else delete (navigator as { storage?: unknown }).storage;
+  });
+
+  it('when the browser cannot persist storage, then the answer is null', async () => {
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: undefined });
+
+    expect(await requestPersistentStorage()).toBeNull();
+    expect(getStatus().storagePersisted).toBeNull();
+  });
+
+  it('when the browser grants persistence, then the status says so', async () => {
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: { persisted: async () => false, persist: async () => true } });
+
+    expect(await requestPersistentStorage()).toBe(true);
+    expect(getStatus().storagePersisted).toBe(true);
+  });
+});

@@ -1,0 +1,18 @@
+// client/local: the one place that touches IndexedDB (STYLE.md 7). The rest of the client
+// imports from here.
+export { RegistryDb, localDb, openRegistryDb, readSyncMeta } from './db';
+export type { LocalProfile, LocalIncident, SyncMeta, Draft, SavedSearch } from './db';
+export { SYNC_INTERVAL_MS, syncNow, startReplicator } from './replicator';
+export {
+  describeAction, planCall, enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction,
+  refreshOutboxCounts, startOutbox,
+} from './outbox';
+export type { FlushOptions, PlannedCall, SubmitResult } from './outbox';
+export { listOutbox, useOutboxEntries } from './outbox-list';
+export { useRegistryVersion, queryProfiles, getProfile, getIncidents, replicaCount } from './registry';
+export type { ProfileQuery } from './registry';
+export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
+export { requestPersistentStorage } from './storage';
+export { useStatus, setStatus, getStatus, initialStatus } from './status-store';
+export type { SyncStatus, FirstSyncProgress } from './status-store';
+export type { OutboxAction, OutboxEntry, OutboxState } from './outbox-types';

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTestApp, staffClient, visitor, type Client } from '../../server/test-support';
+import { publishedProfile } from '../../server/test-flows';
+import { currentRevision } from '../../server/db/revision';
+import type { SyncPage } from '../../shared/contract/sync';
+import { readSyncMeta, type RegistryDb } from './db';
+import { startReplicator, syncNow } from './replicator';
+import { getStatus, useStatus, type FirstSyncProgress } from './status-store';
+import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
+
+let server: RunningServer;
+let db: RegistryDb;
+let anon: Client;
+let staff: Client;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeEach(async () => {
+  resetStatus();
+  server = await startServer();
+  connectTo(server.url);
+  db = freshDb();
+  anon = await visitor(server.t.app);
+  staff = await staffClient(server.t);
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  disconnect();
+  await dropDb(db);
+  await server.close();
+});
+
+async function publish(names: string[], incidents = 1): Promise<number[]> {
+  const ids: number[] = [];
+  for (const name of names) {
+    const made = await publishedProfile(anon, staff, 'developers', { name }, Array.from({ length: incidents }, (_, i) => ({ description: `${name} case ${i + 1}` })));
+    ids.push(made.id);
+  }
+  return ids;
+}
+
+async function serverPage(since: number, limit: number): Promise<SyncPage> {
+  const res = await fetch(`${server.url}/api/sync/?since=${since}&limit=${limit}`);
+  return (await res.json()) as SyncPage;
+}
+
+const names = async () => (await db.profiles.toArray()).map((p) => p.name).sort();
+
+describe('the replicator', () => {
+  it('when the registry spans several pages, then every profile arrives with its incidents and the last cursor is stored', async () => {
+    await publish(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil']);
+
+    await syncNow(db, { pageSize: 2 });
+
+    expect(await names()).toEqual(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil']);
+    expect(await db.incidents.count()).toBe(5);
+    const meta = await readSyncMeta(db);
+    expect(meta.cursor).toBe(currentRevision(server.t.db));
+    expect(meta.registryVersion).toBe(3); // one bump per page that changed the replica
+    expect(getStatus()).toMatchObject({ syncing: false, lastSyncError: null, lastSyncedAt: meta.lastSyncedAt });
+  });
+
+  it('when a synced profile is rejected by staff, then the next sync deletes it and its incidents', async () => {
+    const [gone, kept] = await publish(['Gone Person', 'Kept Person'], 2);
+    await syncNow(db);
+    expect(await db.incidents.where('profileId').equals(gone!).count()).toBe(2);
+    const versionBefore = (await readSyncMeta(db)).registryVersion;
+
+    const res = await staff.post(`/api/developers/${gone}/reject/`);
+    expect(res.status).toBe(200);
+    await syncNow(db);
+
+    expect(await db.profiles.get(gone!)).toBeUndefined();
+    expect(await db.incidents.where('profileId').equals(gone!).count()).toBe(0);
+    expect(await db.profiles.get(kept!)).toMatchObject({ name: 'Kept Person' });
+    expect(await db.incidents.where('profileId').equals(kept!).count()).toBe(2);
+    expect((await readSyncMeta(db)).registryVersion).toBe(versionBefore + 1);
+  });
+
+  it('when the write of the second page fails, then the cursor stays at the first page and a retry completes without duplicates', async () => {
+    await publish(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil']);
+    const firstPage = await serverPage(0, 2);
+    let failures = 0;
+    // the meta row is created by page 1 and updated by page 2: fail that update, once
+    db.meta.hook('updating', () => {
+      if (failures++ === 0) throw new Error('disk full');
+    });
+
+    await syncNow(db, { pageSize: 2 });
+
+    expect(getStatus().lastSyncError).toMatch(/disk full/);
+    expect((await readSyncMeta(db)).cursor).toBe(firstPage.cursor);
+    expect(await names()).toEqual(firstPage.profiles.map((p) => p.name).sort()); // page 2's rows rolled back with it
+
+    await syncNow(db, { pageSize: 2 });
+
+    expect(getStatus().lastSyncError).toBeNull();
+    expect(await names()).toEqual(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil']);
+    expect(await db.incidents.count()).toBe(5);
+    expect((await readSyncMeta(db)).cursor).toBe(currentRevision(server.t.db));
+  });
+
+  it('when the server database was replaced by one with a lower head, then the replica is cleared and refilled from it', async () => {
+    await publish(['Old One', 'Old Two', 'Old Three']);
+    await syncNow(db);
+    const cursorBefore = (await readSyncMeta(db)).cursor;
+
+    const replaced = await startServer(makeTestApp());
+    cleanups.push(() => replaced.close());
+    const replacedStaff = await staffClient(replaced.t);
+    await publishedProfile(await visitor(replaced.t.app), replacedStaff, 'projects', { name: 'New Project' }, [{}]);
+    expect(currentRevision(replaced.t.db)).toBeLessThan(cursorBefore);
+    connectTo(replaced.url);
+
+    await syncNow(db);
+
+    expect(await names()).toEqual(['New Project']);
+    expect(await db.incidents.count()).toBe(1);
+    expect((await readSyncMeta(db)).cursor).toBe(currentRevision(replaced.t.db));
+  });
+
+  it('when the local profiles were emptied but the cursor kept, then the next sync starts again from 0', async () => {
+    await publish(['Ada', 'Bert']);
+    await syncNow(db);
+    await db.transaction('rw', db.profiles, db.incidents, async () => {
+      await db.profiles.clear();
+      await db.incidents.clear();
+    });
+    expect((await readSyncMeta(db)).cursor).toBeGreaterThan(0);
+
+    await syncNow(db);
+
+    expect(await names()).toEqual(['Ada', 'Bert']);
+    expect(await db.incidents.count()).toBe(2);
+  });
+
+  it('when the replica starts empty, then the first sync reports how many of how many, and later syncs stay quiet', async () => {
+    await publish(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil']);
+    const seen: (FirstSyncProgress | null)[] = [];
+    const unsubscribe = useStatus.subscribe((state, previous) => {
+      if (state.firstSync !== previous.firstSync) seen.push(state.firstSync);
+    });
+    cleanups.push(unsubscribe);
+
+    await syncNow(db, { pageSize: 2 });
+    expect(seen).toEqual([{ done: 2, total: 5 }, { done: 4, total: 5 }, { done: 5, total: 5 }, null]);
+
+    seen.length = 0;
+    await publish(['Fay']);
+    await syncNow(db, { pageSize: 2 });
+    expect(seen).toEqual([]);
+    expect(await db.profiles.count()).toBe(6);
+  });
+
+  it('when syncs are asked for while one runs in this tab, then they share it', async () => {
+    await publish(['Ada']);
+    const requests: string[] = [];
+    connectTo(server.url, undefined, (next) => (input, init) => {
+      requests.push(String(input));
+      return next(input, init);
+    });
+
+    await Promise.all([syncNow(db), syncNow(db), syncNow(db)]);
+
+    expect(requests.filter((u) => u.includes('/api/sync/'))).toHaveLength(1);
+    expect(await names()).toEqual(['Ada']);
+  });
+
+  it('when the server cannot be reached, then the replica and cursor stay and the error is shown', async () => {
+    await publish(['Ada']);
+    await syncNow(db);
+    const before = await readSyncMeta(db);
+    await server.stop();
+
+    await syncNow(db);
+
+    expect(getStatus()).toMatchObject({ syncing: false, lastSyncError: expect.stringMatching(/could not be reached/) });
+    expect(await readSyncMeta(db)).toEqual(before);
+    expect(await names()).toEqual(['Ada']);
+  });
+
+  it('when started, then it syncs at once and follows the online and offline events', async () => {
+    await publish(['Ada']);
+    const stop = startReplicator(db);
+    cleanups.push(stop);
+
+    await vi.waitFor(async () => expect(await names()).toEqual(['Ada']));
+    await vi.waitFor(() => expect(getStatus().lastSyncedAt).not.toBeNull());
+
+    window.dispatchEvent(new Event('offline'));
+    expect(getStatus().online).toBe(false);
+
+    await publish(['Bert']);
+    window.dispatchEvent(new Event('online'));
+    expect(getStatus().online).toBe(true);
+    await vi.waitFor(async () => expect(await names()).toEqual(['Ada', 'Bert']));
+  });
+});

@@ -1,0 +1,207 @@
+// DESIGN.md "Replica sync": pulls GET /api/sync/ from the stored cursor, page by page, into
+// the replica. Each page and its cursor are written in one Dexie transaction, so a crash or a
+// failed write between pages loses nothing and applies nothing twice: the next run asks again
+// from the last cursor that committed. The request always completes before the transaction
+// opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
+import { liveQuery } from 'dexie';
+import { SYNC_PAGE_DEFAULT } from '../../shared/constants';
+import { syncPageSchema, type SyncPage } from '../../shared/contract/sync';
+import { ApiError, apiJson } from '../api/http';
+import { localDb, readSyncMeta, type LocalIncident, type LocalProfile, type RegistryDb } from './db';
+import { withWebLock } from './locks';
+import { getStatus, setStatus } from './status-store';
+
+export const SYNC_INTERVAL_MS = 60_000;
+export const SYNC_LOCK = 'bustr-sync';
+/** a page of SYNC_PAGE_DEFAULT profiles can be large on a slow phone connection */
+const PAGE_TIMEOUT_MS = 120_000;
+
+export interface SyncOptions {
+  /** profiles and tombstones per page (the server's default when absent) */
+  pageSize?: number;
+}
+
+/** The sync running in this tab, per database, so overlapping triggers share one run. */
+const running = new Map<string, Promise<void>>();
+
+/**
+ * Pulls every page under the Web Lock 'bustr-sync'. When another tab holds it, returns at once:
+ * that tab's writes reach this one through IndexedDB (useLiveQuery on registryVersion).
+ * Never rejects: a failure is reported in the status store (lastSyncError).
+ */
+export function syncNow(db: RegistryDb = localDb, options: SyncOptions = {}): Promise<void> {
+  const current = running.get(db.name);
+  if (current) return current;
+  const run = (async () => {
+    try {
+      await withWebLock(SYNC_LOCK, 'ifAvailable', () => pullAll(db, options.pageSize ?? SYNC_PAGE_DEFAULT));
+    } finally {
+      running.delete(db.name);
+    }
+  })();
+  running.set(db.name, run);
+  return run;
+}
+
+async function pullAll(db: RegistryDb, pageSize: number): Promise<void> {
+  setStatus({ syncing: true });
+  try {
+    const stored = await readSyncMeta(db);
+    const emptyAtStart = (await db.profiles.count()) === 0;
+    // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
+    // start over from 0, or it would wait for changes that never come
+    let since = emptyAtStart ? 0 : stored.cursor;
+    // the first page of a run from 0 also drops what is left over (orphaned incidents)
+    let fromScratch = since === 0;
+    // "how many of how many" while an empty replica fills (and after a reset emptied it)
+    let progress: { done: number } | null = emptyAtStart ? { done: 0 } : null;
+
+    for (;;) {
+      const page = await fetchPage(since, pageSize);
+      const startOver = page.reset || fromScratch;
+      if (page.reset) progress = { done: 0 };
+      await applyPage(db, page, startOver);
+      fromScratch = false;
+      if (progress) {
+        progress.done += page.profiles.length + page.tombstones.length;
+        setStatus({ firstSync: { done: progress.done, total: progress.done + page.remaining } });
+      }
+      if (!page.hasMore) break;
+      if (page.cursor <= since && !page.reset) throw new Error('The sync feed did not move forward; will try again later.');
+      since = page.cursor;
+    }
+    const meta = await readSyncMeta(db);
+    setStatus({ lastSyncedAt: meta.lastSyncedAt, lastSyncError: null });
+  } catch (error) {
+    setStatus({ lastSyncError: error instanceof Error ? error.message : String(error) });
+  } finally {
+    setStatus({ syncing: false, firstSync: null });
+  }
+}
+
+async function fetchPage(since: number, limit: number): Promise<SyncPage> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
+  try {
+    const json = await apiJson<unknown>(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
+    return syncPageSchema.parse(json);
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Change = { type: 'profile'; revision: number; profile: SyncPage['profiles'][number] } | { type: 'tombstone'; revision: number; id: number };
+
+/** One page, its cursor and the registry version: all or nothing. */
+async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Promise<void> {
+  await db.transaction('rw', db.profiles, db.incidents, db.meta, async () => {
+    const meta = await readSyncMeta(db);
+    if (startOver) {
+      await db.profiles.clear();
+      await db.incidents.clear();
+    }
+    // STYLE.md 8: the server's revision decides. In revision order the last change of an id
+    // wins; a change older than the row we hold is ignored, so a tombstone wins over an older
+    // row and never over a newer one.
+    const changes: Change[] = [
+      ...page.profiles.map((profile): Change => ({ type: 'profile', revision: profile.revision, profile })),
+      ...page.tombstones.map((t): Change => ({ type: 'tombstone', revision: t.revision, id: t.id })),
+    ].sort((a, b) => a.revision - b.revision);
+    const latest = new Map<number, Change>();
+    for (const change of changes) latest.set(change.type === 'profile' ? change.profile.id : change.id, change);
+
+    const ids = [...latest.keys()];
+    const held = new Map<number, number>();
+    for (const row of await db.profiles.bulkGet(ids)) if (row) held.set(row.id, row.revision);
+
+    const upserts: LocalProfile[] = [];
+    const incidents: LocalIncident[] = [];
+    const touched: number[] = [];
+    for (const [id, change] of latest) {
+      const heldRevision = held.get(id);
+      if (heldRevision !== undefined && heldRevision > change.revision) continue;
+      touched.push(id);
+      if (change.type === 'profile') {
+        const { incidents: own, ...profile } = change.profile;
+        upserts.push(profile);
+        for (const incident of own) incidents.push({ ...incident, profileId: id });
+      }
+    }
+    const removed = touched.filter((id) => latest.get(id)?.type === 'tombstone');
+    // a profile's incidents are replaced as a whole: ones no longer approved are not sent
+    if (touched.length) await db.incidents.where('profileId').anyOf(touched).delete();
+    if (removed.length) await db.profiles.bulkDelete(removed);
+    if (upserts.length) await db.profiles.bulkPut(upserts);
+    if (incidents.length) await db.incidents.bulkPut(incidents);
+
+    const changed = startOver || touched.length > 0;
+    await db.meta.put({
+      key: 'sync',
+      value: {
+        cursor: page.cursor,
+        // the replica is up to date only once the last page is in
+        lastSyncedAt: page.hasMore ? meta.lastSyncedAt : Date.now(),
+        registryVersion: meta.registryVersion + (changed ? 1 : 0),
+      },
+    });
+  });
+}
+
+/**
+ * Syncs at start, when the connection returns, when the page becomes visible, and every
+ * SYNC_INTERVAL_MS while it is visible; keeps online/offline and "last synced" (also what
+ * other tabs synced) in the status store. Returns a stop function.
+ */
+export function startReplicator(db: RegistryDb = localDb): () => void {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+  const tick = () => {
+    if (navigator.onLine === false) return; // the 'online' event syncs when it returns
+    void syncNow(db);
+  };
+  const startTimer = () => {
+    timer ??= setInterval(tick, SYNC_INTERVAL_MS);
+  };
+  const stopTimer = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+  };
+  const onOnline = () => {
+    setStatus({ online: true });
+    tick();
+  };
+  const onOffline = () => setStatus({ online: false });
+  const onVisibility = () => {
+    if (visible()) {
+      tick();
+      startTimer();
+    } else {
+      stopTimer();
+    }
+  };
+
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisibility);
+  setStatus({ online: navigator.onLine });
+  // "last synced" survives a reload, and follows syncs that other tabs make
+  const meta = liveQuery(() => readSyncMeta(db)).subscribe({
+    next: (value) => {
+      if (value.lastSyncedAt !== null && value.lastSyncedAt !== getStatus().lastSyncedAt) setStatus({ lastSyncedAt: value.lastSyncedAt });
+    },
+    error: () => undefined,
+  });
+  tick();
+  if (visible()) startTimer();
+
+  return () => {
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    document.removeEventListener('visibilitychange', onVisibility);
+    meta.unsubscribe();
+    stopTimer();
+  };
+}
