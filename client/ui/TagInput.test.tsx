@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { TagInput, UNSAVED_ENTRY_HINT, addValue } from './TagInput';
+
+function Field({ max, initial = [] }: { max?: number; initial?: string[] }) {
+  const [values, setValues] = useState<string[]>(initial);
+  return <TagInput label="Websites" values={values} onChange={setValues} max={max} />;
+}
+
+describe('TagInput (spec §5 list inputs)', () => {
+  it('when a value is typed and Enter pressed, then it is added trimmed as a chip', async () => {
+    render(<Field />);
+    await userEvent.type(screen.getByLabelText('Websites'), '  scam.example  {Enter}');
+    expect(screen.getByText('scam.example')).toBeInTheDocument();
+    expect(screen.getByLabelText('Websites')).toHaveValue('');
+  });
+
+  it('when the plus button is pressed, then the typed value is added', async () => {
+    render(<Field />);
+    await userEvent.type(screen.getByLabelText('Websites'), 'a.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Websites' }));
+    expect(screen.getByText('a.example')).toBeInTheDocument();
+  });
+
+  it('when text is typed but not added, then the hint warns it will not be submitted', async () => {
+    render(<Field />);
+    await userEvent.type(screen.getByLabelText('Websites'), 'pending.example');
+    expect(screen.getByText(UNSAVED_ENTRY_HINT)).toBeInTheDocument();
+  });
+
+  it('when a duplicate is entered, then it is refused with a message', async () => {
+    render(<Field initial={['a.example']} />);
+    await userEvent.type(screen.getByLabelText('Websites'), 'A.EXAMPLE{Enter}');
+    expect(screen.getAllByText('a.example')).toHaveLength(1);
+    expect(screen.getByText('"A.EXAMPLE" is already added.')).toBeInTheDocument();
+  });
+
+  it('when only blanks are entered, then nothing is added', () => {
+    expect(addValue(['x'], '   ')).toEqual({ problem: '' });
+  });
+
+  it('when a chip is removed, then its value goes', async () => {
+    render(<Field initial={['a.example', 'b.example']} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove a.example' }));
+    expect(screen.queryByText('a.example')).not.toBeInTheDocument();
+    expect(screen.getByText('b.example')).toBeInTheDocument();
+  });
+
+  it('when the field holds its maximum, then the input is disabled', () => {
+    render(<Field max={1} initial={['Acme']} />);
+    expect(screen.getByLabelText('Websites')).toBeDisabled();
+  });
+});
