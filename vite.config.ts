@@ -4,15 +4,56 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server started by `npm run dev` (scripts/dev.mjs) on its default port.
 const API_ORIGIN = 'http://127.0.0.1:8080';
+
+// The logo's navy and the page background (client/app/app.css).
+const THEME_COLOUR = '#0f1f3d';
+const BACKGROUND_COLOUR = '#f4f6fa';
 
 export default defineConfig({
   // absolute, so the build works whatever directory it is started from
   root: fileURLToPath(new URL('./client', import.meta.url)),
   publicDir: '../public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // 'prompt': a new version waits until the person presses Reload in the update toast
+      // (client/app/pwa.ts), so a half-typed report is never lost to a surprise reload.
+      registerType: 'prompt',
+      injectRegister: false, // client/app/pwa.ts registers it, in production builds only
+      includeManifestIcons: false, // globPatterns below already precaches public/icons/
+      manifest: {
+        name: 'Bustr registry',
+        short_name: 'Bustr',
+        description: 'A public registry of reported crypto scammers and scam projects.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: BACKGROUND_COLOUR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // the whole app shell, so it opens with no network at all
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        // the API is never answered from a cache: the data lives in IndexedDB (client/local)
+        // and a stale API answer would hide what the server really said
+        navigateFallbackDenylist: [/^\/api\//],
+        // TOOLCHAIN.md: in prompt mode the first visit is controlled only with clientsClaim.
+        // No skipWaiting here: that would activate updates without asking.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true, // outDir is outside root: without this Vite only warns and leaves old files

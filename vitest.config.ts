@@ -1,6 +1,7 @@
 // Test projects (vitest 4 ignores environmentMatchGlobs): node for shared/ and server/,
 // jsdom for client/, and e2e for the browser tests that drive the built app in Chromium.
 // Kept apart from vite.config.ts so the PWA plugin stays out of tests.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -16,6 +17,10 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: {
+          // client/app/pwa.ts imports it only in production builds, but Vite resolves it anyway
+          alias: { 'virtual:pwa-register': fileURLToPath(new URL('./client/test-pwa-register.ts', import.meta.url)) },
+        },
         test: {
           name: 'client',
           environment: 'jsdom',

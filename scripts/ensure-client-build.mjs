@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const output = join(root, 'dist', 'index.html');
 const SOURCE_DIRS = ['client', 'shared', 'public'];
-const SOURCE_FILES = ['vite.config.ts', 'package.json', 'package-lock.json'];
+const SOURCE_FILES = ['vite.config.ts', 'package.json', 'package-lock.json', 'scripts/ensure-client-build.mjs'];
 
 /** The most recently modified source file, as [path, mtimeMs]. */
 function newestSource() {
@@ -40,6 +40,9 @@ if (!reason) {
   console.log('client build: dist/ is up to date');
 } else {
   const started = performance.now();
+  // Always a production build, whatever NODE_ENV the caller has: vitest sets 'test', which
+  // gives React's development build and import.meta.env.PROD === false (no service worker).
+  process.env.NODE_ENV = 'production';
   // Imported only when needed: loading Vite takes longer than the check above.
   const { build } = await import('vite');
   try {

@@ -1,8 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { initialStatus, setStatus, useStatus } from '../local/status-store';
 import { AppRoutes } from './App';
+
+beforeEach(() => {
+  useStatus.setState({ ...initialStatus, online: true });
+});
 
 function renderAt(...entries: string[]) {
   return render(
@@ -41,7 +46,7 @@ describe('the 404 page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
 
     expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
-    expect(screen.getByText(/registry is loading/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Search the registry')).toBeInTheDocument();
   });
 });
 
@@ -51,5 +56,26 @@ describe('the shell', () => {
 
     expect(screen.getByRole('link', { name: 'Bustr' })).toHaveAttribute('href', '/');
     expect(screen.getByText('For demonstration only — not real cases.')).toBeInTheDocument();
+  });
+});
+
+describe('the status on every page', () => {
+  it('when offline with a submission waiting, then the header shows Offline and 1 pending', () => {
+    renderAt('/accounts/login/');
+
+    act(() => setStatus({ online: false, pendingCount: 1 }));
+
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('Offline');
+    expect(screen.getByRole('button', { name: '1 pending' })).toBeInTheDocument();
+  });
+
+  it('when a new version waits, then the update toast shows on any page', () => {
+    renderAt('/adminpanel/');
+
+    act(() => setStatus({ updateAvailable: true }));
+
+    expect(screen.getByText('A new version is available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,10 @@
 // The app shell (sticky header, main area, footer) and the routes of spec §2. Features plug
 // their pages in here; this is the only place that composes them (STYLE.md 2).
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { RegistryPage } from '../features/registry';
+import { ReportButton } from '../features/report';
+import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
+import { applyUpdate } from './pwa';
 import './app.css';
 
 export function App() {
@@ -34,7 +38,11 @@ function Shell() {
           <img src="/static/logo.svg" alt="" width="32" height="32" />
           <span>Bustr</span>
         </Link>
+        {/* on every page: network and sync state, and what still waits to be sent */}
+        <StatusBar />
+        <PendingControl />
       </header>
+      <StorageWarning />
       <main className="shell-main">
         <Outlet />
       </main>
@@ -42,20 +50,16 @@ function Shell() {
         {/* spec §1: the registry is marked as a demonstration */}
         <p>For demonstration only — not real cases.</p>
       </footer>
+      <div className="toasts">
+        <Notice />
+        <UpdateToast onReload={applyUpdate} />
+      </div>
     </div>
   );
 }
 
 function HomePage() {
-  return (
-    <section className="page">
-      <h1>Reported crypto scammers and scam projects</h1>
-      <p>Search verified reports, read their incidents, and report what you have seen.</p>
-      <p className="muted" role="status">
-        The registry is loading…
-      </p>
-    </section>
-  );
+  return <RegistryPage reportAction={(kind) => <ReportButton kind={kind} />} />;
 }
 
 function LoginPage() {

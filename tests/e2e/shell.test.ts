@@ -95,7 +95,7 @@ describe('the 404 page buttons', () => {
     await page.getByRole('link', { name: 'Home' }).click();
 
     await page.waitForURL(`${server.url}/`);
-    await page.getByText('The registry is loading').waitFor();
+    await page.getByLabel('Search the registry').waitFor();
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 // Starts the real server (server/index.ts) as its own process on a temp SQLite file and a free
-// port, the way `npm start` runs it, and stops it again.
+// port, the way `npm start` runs it; halts it (the database stays, as in an outage), restarts it
+// on the same file and port, and stops it for good.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,7 +15,14 @@ const OUTPUT_KEPT = 8_000; // characters of server output shown when it fails to
 
 export interface RunningServer {
   url: string;
+  /** the SQLite file, kept across halt() and restart() */
+  databasePath: string;
+  /** ends the process and removes its temp folder */
   stop(): Promise<void>;
+  /** ends the process but keeps the database, as a crash or an outage would */
+  halt(): Promise<void>;
+  /** starts it again on the same database file and port */
+  restart(): Promise<void>;
 }
 
 /** A port nobody listens on right now (the server cannot report the one PORT=0 would pick). */
@@ -30,20 +38,51 @@ export function freePort(): Promise<number> {
   });
 }
 
+interface Process {
+  halt(): Promise<void>;
+}
+
 export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const databasePath = join(dir, 'registry.sqlite');
+  const fullEnv = { ...process.env, DATABASE_PATH: databasePath, ...env, HOST: '127.0.0.1', PORT: String(port) };
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+
+  let running: Process | null = null;
+  try {
+    running = await spawnReady(url, fullEnv);
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+
+  async function halt() {
+    await running?.halt();
+    running = null;
+  }
+  return {
+    url,
+    databasePath,
+    halt,
+    async stop() {
+      await halt();
+      removeDir();
+    },
+    async restart() {
+      await halt();
+      running = await spawnReady(url, fullEnv);
+    },
+  };
+}
+
+/** Spawns server/index.ts and resolves once it answers; rejects (process ended) if it does not. */
+async function spawnReady(url: string, env: NodeJS.ProcessEnv): Promise<Process> {
   // `node --import tsx`, not `npx tsx`: npx's orphaned child keeps the pipes open after kill()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_PATH: join(dir, 'registry.sqlite'),
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
@@ -55,30 +94,29 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
   child.stderr.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  async function stop() {
+  async function halt() {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const forced = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
       await exited;
       clearTimeout(forced);
     }
-    rmSync(dir, { recursive: true, force: true });
   }
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
+      await halt();
       throw new Error(`The server exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output}`);
     }
     try {
       const res = await fetch(`${url}/api/accounts/me/`);
-      if (res.ok) return { url, stop };
+      if (res.ok) return { halt };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await stop();
+  await halt();
   throw new Error(`The server did not answer GET /api/accounts/me/ within ${READY_TIMEOUT_MS} ms:\n${output}`);
 }

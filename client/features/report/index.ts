@@ -1,0 +1,1 @@
+export { ReportButton } from './ReportButton';
