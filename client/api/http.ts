@@ -64,6 +64,8 @@ export interface ApiOptions {
   form?: Record<string, string>;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** e.g. 'no-store' for the current-user lookup (spec §7: no caching) */
+  cache?: RequestCache;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -90,6 +92,7 @@ export async function apiFetch(path: string, opts: ApiOptions = {}): Promise<Res
   try {
     return await config.fetch(config.baseUrl + path, {
       method, headers, body, credentials: 'same-origin', signal: opts.signal ?? null,
+      ...(opts.cache ? { cache: opts.cache } : {}),
     });
   } catch (error) {
     // an abort the caller asked for stays an AbortError; everything else is "no answer"
