@@ -9,7 +9,8 @@ export {
 } from './outbox';
 export type { FlushOptions, PlannedCall, SubmitResult } from './outbox';
 export { listOutbox, useOutboxEntries } from './outbox-list';
-export { useRegistryVersion, queryProfiles, getProfile, getIncidents, replicaCount } from './registry';
+export { useRegistryVersion, queryProfiles, getProfile, getIncidents, replicaCount, loadProfiles, useRegistryProfiles } from './registry';
+export type { RegistryProfilesState } from './registry';
 export type { ProfileQuery } from './registry';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';

@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { staffClient, visitor } from '../../server/test-support';
 import { publishedProfile } from '../../server/test-flows';
 import type { RegistryDb } from './db';
-import { getIncidents, getProfile, queryProfiles, replicaCount, useRegistryVersion } from './registry';
+import { getIncidents, getProfile, queryProfiles, replicaCount, useRegistryProfiles, useRegistryVersion } from './registry';
 import { syncNow } from './replicator';
 import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
 
@@ -75,5 +75,19 @@ describe('registry reads', () => {
     await syncNow(db);
 
     await waitFor(() => expect(result.current).toBe(2));
+  });
+});
+
+describe('useRegistryProfiles', () => {
+  it('when rendered, then it loads the profiles of the kind, and again after a sync changed the replica', async () => {
+    const { result } = renderHook(() => useRegistryProfiles('project', db));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.profiles.map((p) => p.name)).toEqual(['Moon Vault']);
+
+    const anon = await visitor(server.t.app);
+    const staff = await staffClient(server.t);
+    await publishedProfile(anon, staff, 'projects', { name: 'Star Pool' }, []);
+    await syncNow(db);
+    await waitFor(() => expect(result.current.profiles.map((p) => p.name).sort()).toEqual(['Moon Vault', 'Star Pool']), { timeout: 3000 });
   });
 });

@@ -2,6 +2,7 @@
 // small registryVersion row (STYLE.md 7: never useLiveQuery a 100k-row table) and re-run
 // their query when it changes.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
 import { REGISTRY_PAGE_SIZE } from '../../shared/constants';
 import type { ProfileKind } from '../../shared/contract/common';
 import { localDb, readSyncMeta, type LocalIncident, type LocalProfile, type RegistryDb } from './db';
@@ -53,3 +54,42 @@ export async function getIncidents(profileId: number, db: RegistryDb = localDb):
 export async function replicaCount(db: RegistryDb = localDb): Promise<number> {
   return db.profiles.count();
 }
+
+export type RegistryProfilesState =
+  | { status: 'loading'; profiles: readonly LocalProfile[] }
+  | { status: 'ready'; profiles: readonly LocalProfile[] }
+  | { status: 'error'; profiles: readonly LocalProfile[]; message: string };
+
+/** The replica's profiles of a kind, read once per kind and registry version. */
+export async function loadProfiles(kind: ProfileKind, db: RegistryDb = localDb): Promise<LocalProfile[]> {
+  return db.profiles.where('kind').equals(kind).toArray();
+}
+
+/**
+ * All profiles of a kind in memory, for the spec's search, filters and scores (shared/domain/search.ts).
+ * Re-read when a sync changed the replica, at most every REREAD_MS while a first sync streams in pages.
+ * A failed read empties the list (spec §8: "Profile list load failure: list emptied, logged").
+ */
+export function useRegistryProfiles(kind: ProfileKind, db: RegistryDb = localDb): RegistryProfilesState {
+  const version = useRegistryVersion(db);
+  const [state, setState] = useState<RegistryProfilesState>({ status: 'loading', profiles: [] });
+  const lastRead = useRef(0);
+  useEffect(() => {
+    let cancelled = false;
+    const wait = Math.max(0, lastRead.current + REREAD_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastRead.current = Date.now();
+      loadProfiles(kind, db).then(
+        (profiles) => { if (!cancelled) setState({ status: 'ready', profiles }); },
+        (error: unknown) => {
+          console.error('Loading profiles failed', error);
+          if (!cancelled) setState({ status: 'error', profiles: [], message: String(error) });
+        },
+      );
+    }, wait);
+    return () => { cancelled = true; clearTimeout(timer); };
+  }, [kind, db, version]);
+  return state;
+}
+
+const REREAD_MS = 750;
