@@ -90,4 +90,15 @@ describe('useRegistryProfiles', () => {
     await syncNow(db);
     await waitFor(() => expect(result.current.profiles.map((p) => p.name).sort()).toEqual(['Moon Vault', 'Star Pool']), { timeout: 3000 });
   });
+
+  it('when the kind changes, then it is loading until that kind is read, never the other kind as ready', async () => {
+    let kind: 'developer' | 'project' = 'project';
+    const { result, rerender } = renderHook(() => useRegistryProfiles(kind, db));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    kind = 'developer';
+    rerender();
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.profiles.map((p) => p.name).sort()).toEqual(['Adam Stone', 'Mia Park', 'zoe Walker']);
+  });
 });

@@ -9,7 +9,9 @@ import { localDb, readSyncMeta, type LocalIncident, type LocalProfile, type Regi
 
 /** Changes whenever a sync changed the replica (0 until the first one). */
 export function useRegistryVersion(db: RegistryDb = localDb): number {
-  return useLiveQuery(() => readSyncMeta(db).then((meta) => meta.registryVersion), [db], 0);
+  // a failed read must not throw during render and take the page down: version 0 means
+  // "nothing known", and the profile read below reports the failure
+  return useLiveQuery(() => readSyncMeta(db).then((meta) => meta.registryVersion, () => 0), [db], 0);
 }
 
 export interface ProfileQuery {
@@ -72,7 +74,8 @@ export async function loadProfiles(kind: ProfileKind, db: RegistryDb = localDb):
  */
 export function useRegistryProfiles(kind: ProfileKind, db: RegistryDb = localDb): RegistryProfilesState {
   const version = useRegistryVersion(db);
-  const [state, setState] = useState<RegistryProfilesState>({ status: 'loading', profiles: [] });
+  // the state remembers which kind it holds, so a kind switch never shows the other kind as ready
+  const [state, setState] = useState<{ kind: ProfileKind; value: RegistryProfilesState }>({ kind, value: LOADING });
   const lastRead = useRef(0);
   useEffect(() => {
     let cancelled = false;
@@ -80,16 +83,17 @@ export function useRegistryProfiles(kind: ProfileKind, db: RegistryDb = localDb)
     const timer = setTimeout(() => {
       lastRead.current = Date.now();
       loadProfiles(kind, db).then(
-        (profiles) => { if (!cancelled) setState({ status: 'ready', profiles }); },
+        (profiles) => { if (!cancelled) setState({ kind, value: { status: 'ready', profiles } }); },
         (error: unknown) => {
           console.error('Loading profiles failed', error);
-          if (!cancelled) setState({ status: 'error', profiles: [], message: String(error) });
+          if (!cancelled) setState({ kind, value: { status: 'error', profiles: [], message: String(error) } });
         },
       );
     }, wait);
     return () => { cancelled = true; clearTimeout(timer); };
   }, [kind, db, version]);
-  return state;
+  return state.kind === kind ? state.value : LOADING;
 }
 
 const REREAD_MS = 750;
+const LOADING: RegistryProfilesState = { status: 'loading', profiles: [] };
