@@ -36,6 +36,8 @@ export const AVATAR_MAX_BYTES = 200 * 1024; // DESIGN.md "Avatars"
 export const AVATAR_MAX_PX = 256;
 export const JSON_BODY_LIMIT = '1mb';
 export const AMOUNT_MAX = 1e15;
+/** a filter option search lists at most this many matches; typing more narrows them */
+export const FILTER_SEARCH_MAX_OPTIONS = 200;
 
 export const LOGIN_THROTTLE_MAX_FAILURES = 5;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,13 +1,35 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF, staffClient } from '../../server/test-support';
+import { apiJson, resetHttpConfig } from '../api/http';
 import { initialStatus, setStatus, useStatus } from '../local/status-store';
+import { connectTo, startServer, type RunningServer } from '../local/test-support';
+import { ANONYMOUS } from '../../shared/contract/auth';
+import { incidentSchema } from '../../shared/contract/incident';
+import { sampleProfile } from '../../shared/test-support';
+import type { LocalProfile, RegistryDb } from '../local';
+import { dropDb, freshDb } from '../local/test-support';
+import { useRegistryQuery } from '../state/registry-query';
+import { useCurrentUser } from '../state/current-user';
 import { AppRoutes } from './App';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+  await staffClient(server.t); // creates the staff user
+});
+afterAll(async () => {
+  await server.close();
+});
 
 beforeEach(() => {
   useStatus.setState({ ...initialStatus, online: true });
+  useCurrentUser.setState({ status: 'unknown', user: ANONYMOUS });
+  connectTo(server.url);
 });
+afterEach(() => resetHttpConfig());
 
 function renderAt(...entries: string[]) {
   return render(
@@ -77,5 +99,87 @@ describe('the status on every page', () => {
 
     expect(screen.getByText('A new version is available')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+});
+
+describe('the header', () => {
+  it('when the app opens, then it looks the user up and offers a visitor Staff sign in', async () => {
+    renderAt('/no-such-page');
+
+    const link = await screen.findByRole('link', { name: 'Staff sign in' });
+
+    expect(link).toHaveAttribute('href', `/accounts/login/?next=${encodeURIComponent('/no-such-page')}`);
+    expect(screen.getByRole('banner')).toContainElement(link);
+  });
+
+  it('when staff open the app, then the header shows their user menu instead', async () => {
+    await apiJson('/api/accounts/me/');
+    await apiJson('/api/login/', { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
+
+    renderAt('/no-such-page');
+
+    expect(await screen.findByRole('button', { name: new RegExp(STAFF.username) })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Staff sign in' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the home page', () => {
+  let db: RegistryDb;
+  const ada: LocalProfile = { ...sampleProfile({ id: 7, name: 'Ada Example', nickname: '' }), kind: 'developer', revision: 1 };
+
+  beforeEach(async () => {
+    setStatus({ lastSyncedAt: Date.now() }); // a replica that has been filled
+    useRegistryQuery.setState({ kind: 'developer', query: '', filters: {}, page: 1 });
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom does not scroll
+    db = freshDb();
+    await db.profiles.put(ada);
+    await db.incidents.put({
+      ...incidentSchema.parse({ id: 70, description: 'Took the presale money and vanished.', amount: 900, currency: 'USD', status: 'approved' }),
+      profileId: ada.id,
+    });
+  });
+
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await dropDb(db);
+  });
+
+  function renderHome() {
+    return render(
+      <MemoryRouter initialEntries={['/']}>
+        <AppRoutes db={db} />
+      </MemoryRouter>,
+    );
+  }
+
+  it('when View Profile is pressed, then the profile modal opens with that profile and its incidents', async () => {
+    renderHome();
+
+    await userEvent.click(await screen.findByRole('button', { name: /View Profile/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Example' });
+    expect(await within(dialog).findByText('Took the presale money and vanished.')).toBeInTheDocument();
+  });
+
+  it('when Report an Incident is pressed in the profile, then Add Scam opens for it on top, and closing it returns to the profile', async () => {
+    renderHome();
+    await userEvent.click(await screen.findByRole('button', { name: /View Profile/ }));
+    const profile = await screen.findByRole('dialog', { name: 'Ada Example' });
+
+    await userEvent.click(within(profile).getByRole('button', { name: 'Report an Incident' }));
+    const add = await screen.findByRole('dialog', { name: 'Add Scam' });
+    expect(add).toHaveTextContent('A scam by Ada Example');
+    await userEvent.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog', { name: 'Add Scam' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Ada Example' })).toBeInTheDocument();
+  });
+
+  it('when Report Person is pressed, then the report wizard opens', async () => {
+    renderHome();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Report Person' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Report a person' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,15 @@
 // The app shell (sticky header, main area, footer) and the routes of spec §2. Features plug
 // their pages in here; this is the only place that composes them (STYLE.md 2).
+import { useEffect, useState } from 'react';
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ProfileModal } from '../features/profile';
 import { RegistryPage } from '../features/registry';
-import { ReportButton } from '../features/report';
+import { AddScamModal, ReportButton } from '../features/report';
+import { UserMenu } from '../features/session';
 import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
+import { localDb, type LocalProfile, type RegistryDb } from '../local';
+import { useStatus } from '../local/status-store';
+import { loadCurrentUser } from '../state/current-user';
 import { applyUpdate } from './pwa';
 import './app.css';
 
@@ -15,12 +21,17 @@ export function App() {
   );
 }
 
+export interface AppRoutesProps {
+  /** the replica the pages read; the app's own unless a test gives another */
+  db?: RegistryDb;
+}
+
 /** The route table without a router, so tests can render it inside a MemoryRouter. */
-export function AppRoutes() {
+export function AppRoutes({ db = localDb }: AppRoutesProps) {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={<HomePage />} />
+        <Route index element={<HomePage db={db} />} />
         <Route path="accounts/login" element={<LoginPage />} />
         <Route path="adminpanel" element={<AdminPanelPage />} />
         <Route path="*" element={<NotFoundPage />} />
@@ -30,6 +41,13 @@ export function AppRoutes() {
 }
 
 function Shell() {
+  // spec §4: the current user is unknown until looked up (offline it reads as anonymous at
+  // once), and is looked up again when the network comes back.
+  const online = useStatus((s) => s.online);
+  useEffect(() => {
+    void loadCurrentUser();
+  }, [online]);
+
   return (
     <div className="shell">
       <header className="shell-header">
@@ -41,6 +59,7 @@ function Shell() {
         {/* on every page: network and sync state, and what still waits to be sent */}
         <StatusBar />
         <PendingControl />
+        <UserMenu />
       </header>
       <StorageWarning />
       <main className="shell-main">
@@ -58,8 +77,51 @@ function Shell() {
   );
 }
 
-function HomePage() {
-  return <RegistryPage reportAction={(kind) => <ReportButton kind={kind} />} />;
+/**
+ * The registry (spec §2) with the dialogs it leads to: View Profile opens the profile modal, and
+ * its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
+ * Add Scam returns to the profile.
+ */
+function HomePage({ db }: { db: RegistryDb }) {
+  const [viewing, setViewing] = useState<LocalProfile | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [addingTo, setAddingTo] = useState<LocalProfile | null>(null);
+  const [addOpen, setAddOpen] = useState(false);
+
+  return (
+    <>
+      <RegistryPage
+        db={db}
+        reportAction={(kind) => <ReportButton kind={kind} db={db} />}
+        onViewProfile={(profile) => {
+          setViewing(profile);
+          setProfileOpen(true);
+        }}
+      />
+      <ProfileModal
+        db={db}
+        profile={viewing}
+        open={profileOpen}
+        onOpenChange={setProfileOpen}
+        onAddIncident={(profile) => {
+          setAddingTo(profile);
+          setAddOpen(true);
+        }}
+      />
+      {addingTo ? (
+        <AddScamModal
+          // one form per profile: its stored draft is per kind and profile (spec §4)
+          key={`${addingTo.kind}:${addingTo.id}`}
+          kind={addingTo.kind}
+          profile={{ id: addingTo.id, name: addingTo.name }}
+          open={addOpen}
+          onOpenChange={setAddOpen}
+          mode="submit"
+          db={db}
+        />
+      ) : null}
+    </>
+  );
 }
 
 function LoginPage() {
@@ -96,10 +158,10 @@ export function NotFoundPage() {
       <h1>Page Not Found</h1>
       <p>The page you are looking for does not exist or has been moved.</p>
       <div className="actions">
-        <button type="button" className="button" onClick={goBack}>
+        <button type="button" className="button button--secondary" onClick={goBack}>
           Go Back
         </button>
-        <Link to="/" className="button button-primary">
+        <Link to="/" className="button">
           Home
         </Link>
       </div>

@@ -59,6 +59,10 @@ export interface SavedSearch {
   savedAt: number;
   /** the id on the server, once saved there (signed-in users) */
   serverId?: number;
+  /** sent as the Idempotency-Key of its POST, so a retry after a lost answer saves it once */
+  clientKey?: string;
+  /** deleted here while its server copy still waits to be deleted (saved-searches.ts); hidden */
+  deleted?: boolean;
 }
 
 export const EMPTY_SYNC_META: SyncMeta = { cursor: 0, lastSyncedAt: null, registryVersion: 0 };

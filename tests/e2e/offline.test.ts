@@ -78,10 +78,17 @@ async function shoot(page: Page, name: string) {
 
 async function reportPerson(page: Page, name: string, description: string) {
   await page.getByRole('button', { name: 'Report Person' }).click();
+  // the 3-step wizard (spec §2): the name on step 1, one scam on step 3, then submit
   const dialog = page.getByRole('dialog', { name: 'Report a person' });
   await dialog.getByLabel('Full name').fill(name);
-  await dialog.getByLabel('Description').fill(description);
-  await dialog.getByLabel('Lost amount').fill('2500');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Add a scam' }).click();
+  const scam = page.getByRole('dialog', { name: 'Add Scam' });
+  await scam.getByLabel('Description').fill(description);
+  await scam.getByLabel('Lost amount').fill('2500');
+  await scam.getByRole('button', { name: 'Save scam' }).click();
+  await scam.waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: 'Submit report' }).click();
   return dialog;
 }

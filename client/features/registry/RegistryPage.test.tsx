@@ -1,121 +1,229 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+// The registry page against a real Dexie replica in fake-indexeddb, filled with profiles shaped
+// as the sync endpoint sends them (shared/test-support sampleProfile).
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileQuery } from '../../local';
-import { initialStatus, setStatus, useStatus } from '../../local/status-store';
-import { RegistryPage } from './RegistryPage';
+import type { DBCore } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileKind } from '../../../shared/contract/common';
+import type { Profile } from '../../../shared/contract/profile';
+import { sampleProfile } from '../../../shared/test-support';
+import { openRegistryDb, type LocalProfile, type RegistryDb } from '../../local';
+import { setStatus } from '../../local/status-store';
+import { dropDb, freshDb, resetStatus } from '../../local/test-support';
+import { applySearch, getRegistryQuery, setFilterValues, useRegistryQuery } from '../../state/registry-query';
+import { DEMO_NOTE, EMPTY_TEXT, RegistryPage } from './RegistryPage';
 
-interface Row { id: number; kind: 'developer' | 'project'; name: string; nickname: string; scam_type: string[] }
+let db: RegistryDb;
+let nextId = 1;
 
-const local = vi.hoisted(() => ({
-  rows: [] as Row[],
-  version: 0,
-  calls: [] as unknown[],
-}));
+function profile(name: string, extra: Partial<Profile> & { kind?: ProfileKind } = {}): LocalProfile {
+  const { kind = 'developer', ...fields } = extra;
+  const id = nextId++;
+  return { ...sampleProfile({ id, name, nickname: '', ...fields }), kind, revision: id };
+}
 
-vi.mock('../../local', () => ({
-  useRegistryVersion: () => local.version,
-  queryProfiles: async ({ kind, term = '', offset = 0, limit = 20 }: ProfileQuery) => {
-    local.calls.push({ kind, term, offset, limit });
-    const matches = local.rows.filter((r) => r.kind === kind && r.name.toLowerCase().includes(term.toLowerCase()));
-    return { total: matches.length, profiles: matches.slice(offset, offset + limit) };
-  },
-}));
+function reportAction(kind: ProfileKind) {
+  return <button type="button">{kind === 'developer' ? 'Report Person' : 'Report Project'}</button>;
+}
 
-const person = (id: number, name: string, extra: Partial<Row> = {}): Row => ({ id, kind: 'developer', name, nickname: '', scam_type: [], ...extra });
+function renderPage(onViewProfile: (p: LocalProfile, score: number) => void = () => {}) {
+  return render(<RegistryPage onViewProfile={onViewProfile} reportAction={reportAction} db={db} />);
+}
+
+const cardNames = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const people = (count: number) => Array.from({ length: count }, (_, i) => profile(`Person ${String(i + 1).padStart(2, '0')}`));
 
 beforeEach(() => {
-  useStatus.setState({ ...initialStatus, online: true });
-  local.rows = [];
-  local.version = 0;
-  local.calls = [];
+  resetStatus();
+  setStatus({ lastSyncedAt: Date.now() }); // a replica that has been filled
+  useRegistryQuery.setState({ kind: 'developer', query: '', filters: {}, page: 1 });
+  db = freshDb();
+  nextId = 1;
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom does not scroll
 });
 
-describe('the registry list', () => {
-  it('when nothing has been downloaded yet, then it says Loading profiles...', async () => {
-    render(<RegistryPage />);
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await dropDb(db);
+});
+
+describe('the registry page', () => {
+  it('when the profiles are still being read, then it says Loading profiles..., then lists them', async () => {
+    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    renderPage();
 
     expect(screen.getByText('Loading profiles...')).toBeInTheDocument();
-    await waitFor(() => expect(local.calls).toHaveLength(1));
-    expect(screen.getByText('Loading profiles...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'John Doe' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading profiles...')).not.toBeInTheDocument();
+    expect(screen.getByText('2 profiles')).toBeInTheDocument();
+    expect(screen.getByText(DEMO_NOTE)).toBeVisible();
   });
 
-  it('when profiles are on this device, then each card shows name, nickname in quotes and two scam types', async () => {
-    setStatus({ lastSyncedAt: Date.now() });
-    local.rows = [person(1, 'Jane Roe', { nickname: 'JR', scam_type: ['Rug Pull', 'Phishing', 'Exit Scam'] })];
-
-    render(<RegistryPage />);
-
-    expect(await screen.findByRole('heading', { name: 'Jane Roe' })).toBeInTheDocument();
-    expect(screen.getByText('"JR"')).toBeInTheDocument();
-    expect(screen.getByText('Rug Pull')).toBeInTheDocument();
-    expect(screen.getByText('Phishing')).toBeInTheDocument();
-    expect(screen.queryByText('Exit Scam')).not.toBeInTheDocument();
-    expect(screen.getByText('+1 more')).toBeInTheDocument();
-    expect(screen.getByText('This registry is for demonstration only and not real cases.')).toBeInTheDocument();
-  });
-
-  it('when there are more than 20, then Next and Previous move between pages of 20', async () => {
-    setStatus({ lastSyncedAt: Date.now() });
-    local.rows = Array.from({ length: 45 }, (_, i) => person(i + 1, `Person ${String(i + 1).padStart(2, '0')}`));
-    render(<RegistryPage />);
-    expect(await screen.findByRole('heading', { name: 'Person 01' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { name: 'Person 21' })).toBeInTheDocument();
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByRole('heading', { name: 'Person 01' })).toBeInTheDocument();
-  });
-
-  it('when a term is typed, then only matches show, and Clear Filters empties it when none match', async () => {
-    setStatus({ lastSyncedAt: Date.now() });
-    local.rows = [person(1, 'Jane Roe'), person(2, 'John Doe')];
-    render(<RegistryPage />);
-    await screen.findByRole('heading', { name: 'John Doe' });
+  it('when a term is typed, then only the matching profiles are listed', async () => {
+    await db.profiles.bulkPut([
+      profile('Jane Roe', { walletAddresses: ['0xfeedbeef00000000000000000000000000000001'] }),
+      profile('John Doe', { walletAddresses: ['0x1111111111111111111111111111111111111111'] }),
+      profile('Mia Park'),
+    ]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'Mia Park' });
 
     await userEvent.type(screen.getByLabelText('Search the registry'), 'jane');
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'John Doe' })).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: 'Jane Roe' })).toBeInTheDocument();
+    await waitFor(() => expect(cardNames()).toEqual(['Jane Roe']));
+    expect(getRegistryQuery().query).toBe('jane');
+    expect(screen.getByText('1 profile')).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText('Search the registry'), 'zzz');
-    expect(await screen.findByText('No scammer profiles found matching your criteria')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    expect(await screen.findByRole('heading', { name: 'John Doe' })).toBeInTheDocument();
+    // spec §5: the registry search also covers wallets, by substring for '0x' terms
+    await userEvent.clear(screen.getByLabelText('Search the registry'));
+    await userEvent.type(screen.getByLabelText('Search the registry'), '0x1111{Enter}');
+    await waitFor(() => expect(cardNames()).toEqual(['John Doe']));
   });
 
-  it('when Projects is chosen, then projects are read and the report button follows the kind', async () => {
-    setStatus({ lastSyncedAt: Date.now() });
-    local.rows = [person(1, 'Jane Roe'), { ...person(2, 'Moon Coin'), kind: 'project' }];
-    render(<RegistryPage reportAction={(kind) => <button type="button">report {kind}</button>} />);
+  it('when Projects is chosen, then projects are listed and the report button reads Report Project', async () => {
+    await db.profiles.bulkPut([profile('Jane Roe'), profile('Moon Vault', { kind: 'project' })]);
+    renderPage();
     await screen.findByRole('heading', { name: 'Jane Roe' });
+    expect(screen.getByRole('button', { name: 'Report Person' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Projects' }));
 
-    expect(await screen.findByRole('heading', { name: 'Moon Coin' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Moon Vault' })).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Moon Vault']);
     expect(screen.getByRole('button', { name: 'Projects' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'report project' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scammers' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Report Project' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report Person' })).not.toBeInTheDocument();
   });
 
-  it('when a sync changes the replica, then the list is read again', async () => {
-    setStatus({ lastSyncedAt: Date.now() });
-    local.rows = [person(1, 'Jane Roe'), person(2, 'John Doe')];
-    const { rerender } = render(<RegistryPage />);
+  it('when there are more than 20, then pages of 20 are numbered and a page change scrolls to the top', async () => {
+    await db.profiles.bulkPut(people(45));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Person 01' });
+    expect(cardNames()).toHaveLength(20);
+    expect(screen.getByText('45 profiles')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+
+    expect(cardNames()).toEqual(['Person 41', 'Person 42', 'Person 43', 'Person 44', 'Person 45']);
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
+    expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus();
+    expect(screen.getByText('· Page 3 of 3', { exact: false })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(cardNames()[0]).toBe('Person 21');
+  });
+
+  it('when the search changes on a later page, then the list goes back to page 1', async () => {
+    await db.profiles.bulkPut(people(45));
+    renderPage();
+    await screen.findByRole('heading', { name: 'Person 01' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(cardNames()[0]).toBe('Person 21');
+
+    await userEvent.type(screen.getByLabelText('Search the registry'), 'person');
+
+    await waitFor(() => expect(getRegistryQuery().query).toBe('person'));
+    expect(cardNames()[0]).toBe('Person 01');
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('when nothing matches, then it says so, and Clear Filters brings the list and an empty search box back', async () => {
+    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    act(() => setFilterValues('Industry', ['DeFi']));
+    renderPage();
     await screen.findByRole('heading', { name: 'John Doe' });
 
-    local.rows = [person(1, 'Jane Roe')];
-    local.version = 1;
-    rerender(<RegistryPage />);
+    await userEvent.type(screen.getByLabelText('Search the registry'), 'zzz');
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(cardNames()).toEqual([]);
 
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'John Doe' })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+
+    await waitFor(() => expect(cardNames()).toEqual(['Jane Roe', 'John Doe']));
+    expect(screen.getByLabelText('Search the registry')).toHaveValue('');
+    expect(getRegistryQuery()).toMatchObject({ query: '', filters: {} });
   });
 
-  it('when offline with nothing downloaded, then it says the registry will download later', async () => {
-    render(<RegistryPage />);
-    act(() => setStatus({ online: false }));
+  it('when filters are active, then cards are ordered by match score and the badge colour follows it', async () => {
+    await db.profiles.bulkPut([
+      profile('Cleo Third', { industry: ['DeFi'], scam_type: ['Phishing'], nationality: 'Other' }),
+      profile('Bea Second', { industry: ['DeFi'], scam_type: ['Rug Pull'], nationality: 'Other' }),
+      profile('Ann First', { industry: ['DeFi'], scam_type: ['Rug Pull'], nationality: 'Examplian' }),
+      profile('Dan None', { industry: ['Gaming'], scam_type: ['Phishing'], nationality: 'Other' }),
+    ]);
+    act(() => {
+      setFilterValues('Industry', ['DeFi']);
+      setFilterValues('Scam Type', ['Rug Pull']);
+      setFilterValues('Nationality', ['Examplian']);
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Ann First' });
+
+    expect(cardNames()).toEqual(['Ann First', 'Bea Second', 'Cleo Third']);
+    const badge = (name: string) => within(screen.getByRole('article', { name })).getByText(/^Match \d+%$/);
+    expect(badge('Ann First')).toHaveTextContent('Match 100%');
+    expect(badge('Ann First')).toHaveClass('match-badge--green');
+    expect(badge('Bea Second')).toHaveTextContent('Match 67%');
+    expect(badge('Bea Second')).toHaveClass('match-badge--yellow');
+    expect(badge('Cleo Third')).toHaveTextContent('Match 33%');
+    expect(badge('Cleo Third')).toHaveClass('match-badge--red');
+  });
+
+  it('when View Profile is pressed, then the page hands over the profile and its score', async () => {
+    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    const onViewProfile = vi.fn();
+    renderPage(onViewProfile);
+    const card = await screen.findByRole('article', { name: 'John Doe' });
+
+    await userEvent.click(within(card).getByRole('button', { name: 'View Profile' }));
+
+    expect(onViewProfile).toHaveBeenCalledWith(expect.objectContaining({ name: 'John Doe', kind: 'developer' }), 100);
+  });
+
+  it('when a saved search is loaded elsewhere, then the search box shows its query', async () => {
+    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'John Doe' });
+
+    act(() => applySearch('john', {}));
+
+    expect(screen.getByLabelText('Search the registry')).toHaveValue('john');
+    await waitFor(() => expect(cardNames()).toEqual(['John Doe']));
+  });
+
+  it('when the profiles cannot be read, then the list is empty and the failure is logged', async () => {
+    await db.profiles.bulkPut([profile('Jane Roe')]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // the same replica, opened by a handle whose profile table fails as a broken disk would
+    const broken = openRegistryDb(db.name);
+    broken.use({
+      stack: 'dbcore',
+      name: 'unreadable-profiles',
+      create: (down: DBCore): DBCore => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          return name === 'profiles' ? { ...table, query: () => Promise.reject(new Error('The disk is gone')) } : table;
+        },
+      }),
+    });
+    render(<RegistryPage onViewProfile={() => {}} reportAction={reportAction} db={broken} />);
+
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(cardNames()).toEqual([]);
+    expect(logged).toHaveBeenCalledWith('Loading profiles failed', expect.any(Error));
+    broken.close();
+  });
+
+  it('when offline with nothing downloaded yet, then it says the registry will download later', async () => {
+    setStatus({ lastSyncedAt: null, online: false });
+    renderPage();
 
     expect(await screen.findByText(/has not been downloaded to this device yet/)).toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
   });
 });

@@ -1,204 +1,214 @@
-// The registry list at / (spec §2 "Registry page"), minimal for now: search, the Scammers /
-// Projects toggle, cards and pages of REGISTRY_PAGE_SIZE. It reads the replica in IndexedDB
-// (client/local), so it works the same offline, and reads again whenever a sync changed it.
-// Filters, saved searches and the full card come with a later issue.
-import { useEffect, useState, type ReactNode } from 'react';
+// The registry at / (spec §2 "Registry page"): search, filters, saved searches, the Scammers /
+// Projects toggle, the report button, the results grid and pagination. Everything is read from
+// the replica (client/local) and searched in memory with the reference rules of
+// shared/domain/search.ts, so it works the same offline. What the visitor is looking for lives
+// in client/state/registry-query.ts, which other features read too.
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FILTER_DEBOUNCE_REGISTRY_MS, REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
-import { queryProfiles, useRegistryVersion } from '../../local';
-import { useStatus } from '../../local/status-store';
+import { hasActiveFilters, searchRegistry } from '../../../shared/domain/search';
+import { localDb, useRegistryProfiles, useStatus, type LocalProfile, type RegistryDb } from '../../local';
+import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
-import { ProfileCard, type CardProfile } from './ProfileCard';
+import { FilterBar } from './FilterBar';
+import { Pagination } from './Pagination';
+import { ProfileCard } from './ProfileCard';
+import { SavedSearches } from './SavedSearches';
+import './registry.css';
 
-interface RegistryPageProps {
-  /** the Report Person / Report Project button, composed in by the app shell */
-  reportAction?: (kind: ProfileKind) => ReactNode;
+export interface RegistryPageProps {
+  /** View Profile on a card: the profile and its match score, for the profile dialog */
+  onViewProfile(profile: LocalProfile, score: number): void;
+  /** the 'Report Person' / 'Report Project' button, composed in by the app shell */
+  reportAction(kind: ProfileKind): ReactNode;
+  /** the replica to read; the app's own unless a test gives another */
+  db?: RegistryDb;
 }
 
-interface Query {
-  kind: ProfileKind;
-  term: string;
-  page: number;
-  version: unknown;
-}
-
-interface Result {
-  query: Query;
-  total: number;
-  profiles: CardProfile[];
-}
-
-const KINDS: { kind: ProfileKind; label: string; plural: string }[] = [
-  { kind: 'developer', label: 'Scammers', plural: 'scammer' },
-  { kind: 'project', label: 'Projects', plural: 'project' },
+const KINDS: readonly { kind: ProfileKind; label: string }[] = [
+  { kind: 'developer', label: 'Scammers' },
+  { kind: 'project', label: 'Projects' },
 ];
 
-export function RegistryPage({ reportAction }: RegistryPageProps) {
-  const [kind, setKind] = useState<ProfileKind>('developer');
-  const [input, setInput] = useState('');
-  const [page, setPage] = useState(0);
-  const term = useDebounced(input.trim(), FILTER_DEBOUNCE_REGISTRY_MS);
-  const version = useRegistryVersion();
-  const [result, setResult] = useState<Result | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
+// spec §2 (one text for both kinds, as the spec gives it)
+export const EMPTY_TEXT = 'No scammer profiles found matching your criteria';
+export const DEMO_NOTE = 'This registry is for demonstration only and not real cases.';
 
-  useEffect(() => {
-    let current = true;
-    const query: Query = { kind, term, page, version };
-    queryProfiles({ kind, term, offset: page * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE }).then(
-      ({ total, profiles }) => {
-        if (!current) return;
-        setReadError(null);
-        // a sync removed profiles and this page is now past the end: show the last one
-        const lastPage = Math.max(0, Math.ceil(total / REGISTRY_PAGE_SIZE) - 1);
-        if (page > lastPage) setPage(lastPage);
-        else setResult({ query, total, profiles });
-      },
-      (error: unknown) => {
-        if (current) setReadError(error instanceof Error ? error.message : String(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [kind, term, page, version]);
-
-  function chooseKind(next: ProfileKind) {
-    setKind(next);
-    setPage(0);
-  }
-
-  function search(text: string) {
-    setInput(text);
-    setPage(0);
-  }
-
-  const noun = KINDS.find((k) => k.kind === kind)!.plural;
+export function RegistryPage({ onViewProfile, reportAction, db = localDb }: RegistryPageProps) {
+  const kind = useRegistryQuery((s) => s.kind);
+  const resultsTop = useRef<HTMLHeadingElement>(null);
 
   return (
     <section className="registry" aria-labelledby="registry-title">
-      <div className="registry-intro">
+      <div className="registry__intro">
         <h1 id="registry-title">Reported crypto scammers and scam projects</h1>
-        <p className="demo-note">This registry is for demonstration only and not real cases.</p>
+        <p className="registry__demo-note" role="note">{DEMO_NOTE}</p>
       </div>
 
-      <div className="registry-controls">
-        <div className="field registry-search">
-          <label htmlFor="registry-search">Search the registry</label>
-          <input
-            id="registry-search"
-            type="search"
-            value={input}
-            placeholder="Name, wallet, website, Telegram…"
-            autoComplete="off"
-            onChange={(e) => search(e.target.value)}
-          />
+      <div className="registry__toolbar">
+        <div className="registry__kinds" role="group" aria-label="Show">
+          {KINDS.map((k) => (
+            <button
+              key={k.kind}
+              type="button"
+              aria-pressed={kind === k.kind}
+              className={kind === k.kind ? 'registry__kind registry__kind--on' : 'registry__kind'}
+              onClick={() => { if (kind !== k.kind) setKind(k.kind); }}
+            >
+              {k.label}
+            </button>
+          ))}
         </div>
-        <div className="registry-toolbar">
-          <div className="segmented" role="group" aria-label="Show">
-            {KINDS.map((k) => (
-              <button
-                key={k.kind}
-                type="button"
-                aria-pressed={kind === k.kind}
-                className={kind === k.kind ? 'segment segment-on' : 'segment'}
-                onClick={() => chooseKind(k.kind)}
-              >
-                {k.label}
-              </button>
-            ))}
-          </div>
-          {reportAction?.(kind)}
-        </div>
+        <div className="registry__report">{reportAction(kind)}</div>
       </div>
 
-      {readError ? (
-        <p role="alert" className="registry-empty">
-          Could not read the registry on this device: {readError}
-        </p>
-      ) : (
-        <RegistryResults result={result} term={term} noun={noun} onClear={() => search('')} onPage={setPage} />
-      )}
+      <div className="registry__search-row">
+        <SearchBox />
+        <SavedSearches />
+      </div>
+
+      {/* Keyed by kind: a new kind starts from 'Loading profiles...' instead of showing the
+          other kind's cards until its profiles are read. */}
+      <KindResults key={kind} kind={kind} db={db} onViewProfile={onViewProfile} resultsTop={resultsTop} />
     </section>
   );
 }
 
-function RegistryResults({
-  result, term, noun, onClear, onPage,
-}: {
-  result: Result | null;
-  term: string;
-  noun: string;
-  onClear: () => void;
-  onPage: (page: number) => void;
-}) {
+/**
+ * The search box. Typing updates the store once it pauses for FILTER_DEBOUNCE_REGISTRY_MS
+ * (spec §7), Enter at once; a search set from elsewhere (a saved search, Clear Filters)
+ * shows here too.
+ */
+function SearchBox() {
+  const query = useRegistryQuery((s) => s.query);
+  const [text, setText] = useState(query);
+  const [seen, setSeen] = useState(query);
+  const settled = useDebounced(text, FILTER_DEBOUNCE_REGISTRY_MS);
+
+  // the store changed without us (saved search loaded, Clear Filters): show its query
+  if (query !== seen) {
+    setSeen(query);
+    if (query !== settled) setText(query);
+  }
+
+  useEffect(() => {
+    if (settled !== getRegistryQuery().query) setSearch(settled);
+  }, [settled]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (text !== getRegistryQuery().query) setSearch(text);
+  }
+
+  return (
+    <form role="search" className="registry__search" onSubmit={submit}>
+      <label htmlFor="registry-search" className="field-label">Search the registry</label>
+      <input
+        id="registry-search"
+        className="text-input"
+        type="search"
+        value={text}
+        placeholder="Name, wallet, website, Telegram, case ID…"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        onChange={(e) => setText(e.target.value)}
+      />
+    </form>
+  );
+}
+
+interface KindResultsProps {
+  kind: ProfileKind;
+  db: RegistryDb;
+  onViewProfile(profile: LocalProfile, score: number): void;
+  resultsTop: RefObject<HTMLHeadingElement | null>;
+}
+
+function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) {
+  const state = useRegistryProfiles(kind, db);
+  const query = useRegistryQuery((s) => s.query);
+  const filters = useRegistryQuery((s) => s.filters);
+  const page = useRegistryQuery((s) => s.page);
+  // With a large replica, searching may take a moment: React keeps the old cards on screen
+  // and the search box responsive meanwhile.
+  const deferredQuery = useDeferredValue(query);
+  const deferredFilters = useDeferredValue(filters);
+  const results = useMemo(
+    () => searchRegistry(state.profiles, deferredQuery, deferredFilters),
+    [state.profiles, deferredQuery, deferredFilters],
+  );
+
   const online = useStatus((s) => s.online);
   const lastSyncedAt = useStatus((s) => s.lastSyncedAt);
   const lastSyncError = useStatus((s) => s.lastSyncError);
   const firstSync = useStatus((s) => s.firstSync);
 
-  if (result === null) return <Loading />;
+  const pageCount = Math.max(1, Math.ceil(results.length / REGISTRY_PAGE_SIZE));
+  // a sync may have removed profiles since this page was chosen: show the last one there is
+  const current = Math.min(Math.max(1, page), pageCount);
+  const shown = results.slice((current - 1) * REGISTRY_PAGE_SIZE, current * REGISTRY_PAGE_SIZE);
 
-  if (result.total === 0) {
-    // an empty replica that has never been filled is not an empty registry
-    const neverSynced = lastSyncedAt === null && !result.query.term;
-    if (neverSynced && firstSync) return <Loading />;
-    if (neverSynced && !online) {
-      return (
-        <p className="registry-empty">
-          The registry has not been downloaded to this device yet. It will download when you are back online.
-        </p>
-      );
-    }
-    if (neverSynced && !lastSyncError) return <Loading />;
-    return (
-      <div className="registry-empty">
-        <p>No {noun} profiles found matching your criteria</p>
-        {term ? (
-          <button type="button" className="button" onClick={onClear}>
-            Clear Filters
-          </button>
+  function goTo(next: number) {
+    setPage(next);
+    // spec §4: scroll to the top on page change; focus follows, so keyboard and screen reader
+    // users start reading the new page from its top too
+    window.scrollTo({ top: 0 });
+    resultsTop.current?.focus({ preventScroll: true });
+  }
+
+  let body: ReactNode;
+  // an empty replica that was never filled is not an empty registry
+  const neverFilled = state.status === 'ready' && state.profiles.length === 0 && lastSyncedAt === null;
+  if (state.status === 'loading' || (neverFilled && (firstSync !== null || (online && !lastSyncError)))) {
+    body = <p className="registry__message" role="status">Loading profiles...</p>;
+  } else if (neverFilled && !online) {
+    body = (
+      <p className="registry__message" role="status">
+        The registry has not been downloaded to this device yet. It will download when you are back online.
+      </p>
+    );
+  } else if (results.length === 0) {
+    const criteria = query.trim() !== '' || hasActiveFilters(filters);
+    body = (
+      <div className="registry__message registry__empty">
+        <p>{EMPTY_TEXT}</p>
+        {criteria ? (
+          <button type="button" className="button" onClick={clearFilters}>Clear Filters</button>
         ) : null}
       </div>
     );
+  } else {
+    body = (
+      <>
+        <ul className="registry__grid">
+          {shown.map(({ profile, score }) => (
+            <li key={profile.id}>
+              <ProfileCard profile={profile} score={score} onViewProfile={() => onViewProfile(profile, score)} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={current} pageCount={pageCount} onPage={goTo} />
+      </>
+    );
   }
 
-  const { page } = result.query;
-  const pages = Math.ceil(result.total / REGISTRY_PAGE_SIZE);
+  const ready = state.status !== 'loading';
   return (
     <>
-      <p className="muted registry-count">
-        {formatCount(result.total)} {result.total === 1 ? 'profile' : 'profiles'}
-      </p>
-      <ul className="profile-grid">
-        {result.profiles.map((profile) => (
-          <li key={profile.id}>
-            <ProfileCard profile={profile} />
-          </li>
-        ))}
-      </ul>
-      {pages > 1 ? (
-        <nav className="pagination" aria-label="Pages">
-          <button type="button" className="button" disabled={page === 0} onClick={() => onPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {formatCount(page + 1)} of {formatCount(pages)}
-          </span>
-          <button type="button" className="button" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <FilterBar profiles={state.profiles} />
+      <div className="registry__results">
+        {/* where focus goes after a page change, so reading starts at the new page's top */}
+        <h2 ref={resultsTop} tabIndex={-1} className="visually-hidden">Results</h2>
+        {ready && results.length > 0 ? (
+          <p className="registry__count" aria-live="polite">
+            <strong>{`${formatCount(results.length)} ${results.length === 1 ? 'profile' : 'profiles'}`}</strong>
+            {pageCount > 1 ? <span className="registry__page-of">{` · Page ${formatCount(current)} of ${formatCount(pageCount)}`}</span> : null}
+          </p>
+        ) : null}
+        {body}
+      </div>
     </>
-  );
-}
-
-function Loading() {
-  return (
-    <p className="registry-empty muted" role="status">
-      Loading profiles...
-    </p>
   );
 }

@@ -1,1 +1,2 @@
 export { RegistryPage } from './RegistryPage';
+export type { RegistryPageProps } from './RegistryPage';

@@ -47,10 +47,10 @@ export function ActionEditor({ action, stepsDone, onSave, onCancel }: ActionEdit
         </fieldset>
       ))}
       <div className="outbox-actions">
-        <button type="button" className="button button-small" onClick={onCancel}>
+        <button type="button" className="button button--secondary button--small" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button button-small button-primary" disabled={saving}>
+        <button type="submit" className="button button--small" disabled={saving}>
           {saving ? 'Saving…' : 'Save and resend'}
         </button>
       </div>

@@ -108,22 +108,22 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
         <div className="outbox-actions">
           {rejected ? (
             <>
-              <button type="button" className="button button-small" aria-describedby={labelId} onClick={() => setEditing(true)}>
+              <button type="button" className="button button--secondary button--small" aria-describedby={labelId} onClick={() => setEditing(true)}>
                 Edit
               </button>
-              <button type="button" className="button button-small button-primary" aria-describedby={labelId} onClick={() => void run(() => resend(entry.id))}>
+              <button type="button" className="button button--small" aria-describedby={labelId} onClick={() => void run(() => resend(entry.id))}>
                 Resend
               </button>
             </>
           ) : null}
           {canSendNow ? (
-            <button type="button" className="button button-small" aria-describedby={labelId} onClick={() => void run(() => resend(entry.id))}>
+            <button type="button" className="button button--secondary button--small" aria-describedby={labelId} onClick={() => void run(() => resend(entry.id))}>
               Send now
             </button>
           ) : null}
           <button
             type="button"
-            className="button button-small button-quiet"
+            className="button button--quiet button--small"
             aria-describedby={labelId}
             // a send in flight may already have reached the server: wait for its answer
             disabled={entry.state === 'sending'}

@@ -22,10 +22,10 @@ export function UpdateToast({ onReload }: { onReload: () => void | Promise<void>
         <div className="toast">
           <span>A new version is available</span>
           <span className="toast-actions">
-            <button type="button" className="button button-small" onClick={() => setStatus({ updateAvailable: false })}>
+            <button type="button" className="button button--secondary button--small" onClick={() => setStatus({ updateAvailable: false })}>
               Later
             </button>
-            <button type="button" className="button button-small button-accent" disabled={reloading} onClick={() => void reload()}>
+            <button type="button" className="button button--accent button--small" disabled={reloading} onClick={() => void reload()}>
               {reloading ? 'Reloading…' : 'Reload'}
             </button>
           </span>

@@ -1,0 +1,183 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RegistryDb } from '../../local';
+import { dropDb } from '../../local/test-support';
+import { applySearch, clearFilters } from '../../state/registry-query';
+import { ProfileModal } from './ProfileModal';
+import { localIncident, localProfile, replicaWith } from './test-support';
+
+let db: RegistryDb;
+
+const ada = localProfile({
+  id: 42, name: 'Ada Example', nickname: 'ada', location: 'Lisbon', nationality: 'Examplian', gender: 'Female',
+  languages: ['English', 'Portuguese'], company: ['Example Labs'], companiesUsed: ['Moon Ventures'], industry: ['DeFi'],
+  bio: 'Ran <b>fake</b> token launches.',
+  walletAddresses: ['0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432abcdef0123456789abcdef01'],
+  telegram: ['@ada_example'], email: ['ada@example.test'], phone: ['+1 555 0100'], website: ['https://moon.example'],
+  bankAccounts: [{ bank_name: 'Example Bank', account: '0001' }], ipAddresses: ['203.0.113.9'],
+});
+
+beforeEach(() => clearFilters());
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  if (db) await dropDb(db);
+});
+
+function open(profile = ada, onAddIncident = vi.fn()) {
+  render(<ProfileModal profile={profile} open onOpenChange={() => {}} onAddIncident={onAddIncident} db={db} />);
+  return { onAddIncident, dialog: screen.getByRole('dialog', { name: profile.name }) };
+}
+
+describe('the profile modal', () => {
+  it('when it opens, then it shows who the profile is, its fixed labels and its identifiers as text', async () => {
+    db = await replicaWith([ada]);
+
+    const { dialog } = open();
+
+    const d = within(dialog);
+    expect(d.getByRole('heading', { name: 'Ada Example' })).toBeInTheDocument();
+    expect(d.getByText('“ada”')).toBeInTheDocument();
+    expect(d.getByText('BUSTR-2025-0042')).toBeInTheDocument();
+    expect(d.getByRole('img', { name: 'Ada Example' })).toHaveTextContent('AE');
+    for (const text of ['Lisbon', 'Examplian', 'Female', 'English, Portuguese', 'Example Labs, Moon Ventures', 'Medium', 'Attachments (0)']) {
+      expect(d.getByText(text)).toBeInTheDocument();
+    }
+    // user text is text, never markup
+    expect(d.getByText('Ran <b>fake</b> token launches.')).toBeInTheDocument();
+    for (const id of ['0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432abcdef0123456789abcdef01', '@ada_example', 'ada@example.test',
+      '+1 555 0100', 'https://moon.example', 'Example Bank: 0001', '203.0.113.9']) {
+      expect(d.getByText(id)).toBeInTheDocument();
+    }
+    expect(d.queryByRole('link', { name: 'https://moon.example' })).not.toBeInTheDocument();
+    expect(await d.findByText('No incidents recorded.')).toBeInTheDocument();
+  });
+
+  it('when incidents are still loading, then it says so, then lists them newest first with 10-character dates', async () => {
+    db = await replicaWith([ada], [
+      localIncident(42, { id: 1, occurred: '2023-11-02T08:00:00Z', types: ['Phishing'], amount: 200 }),
+      localIncident(42, { id: 2, occurred: '2024-03-14T09:30:00Z', types: ['Rug Pull', 'Exit Scam'], amount: 1500.5 }),
+    ]);
+
+    const { dialog } = open();
+
+    expect(within(dialog).getByText('Loading incidents…')).toBeInTheDocument();
+    const items = await within(dialog).findAllByRole('button', { name: /^Incident of/ });
+    expect(items.map((b) => b.querySelector('.incident-list__date')?.textContent)).toEqual(['2024-03-14', '2023-11-02']);
+    expect(within(dialog).queryByText('Loading incidents…')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('1,500.5 USD')).toBeInTheDocument();
+  });
+
+  it('when the replica cannot be read, then it says Failed to load incidents: with the reason, and lists none', async () => {
+    db = await replicaWith([ada], [localIncident(42, { id: 1 })]);
+    db.close(); // the read fails as a broken IndexedDB would
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const { dialog } = open();
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(/^Failed to load incidents: .*Database has been closed/);
+    expect(logged).toHaveBeenCalled();
+    expect(within(dialog).queryByRole('button', { name: /^Incident of/ })).not.toBeInTheDocument();
+  });
+
+  it('when incidents have amounts, then the total reported loss adds them in dollars', async () => {
+    db = await replicaWith([ada], [
+      localIncident(42, { id: 1, amount: 1500, currency: 'USD' }),
+      localIncident(42, { id: 2, amount: 250.5, currency: 'USD' }),
+      localIncident(42, { id: 3, amount: null }),
+    ]);
+
+    const { dialog } = open();
+
+    expect(await within(dialog).findByText('$1,750.50')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/not converted/)).not.toBeInTheDocument();
+  });
+
+  it('when some amounts are in other currencies, then it says the total adds them as reported', async () => {
+    db = await replicaWith([ada], [
+      localIncident(42, { id: 1, amount: 1000, currency: 'USD' }),
+      localIncident(42, { id: 2, amount: 2, currency: 'BTC' }),
+    ]);
+
+    const { dialog } = open();
+
+    expect(await within(dialog).findByText('$1,002')).toBeInTheDocument();
+    expect(within(dialog).getByText('Amounts added as reported, not converted: 1,000 USD + 2 BTC')).toBeInTheDocument();
+  });
+
+  it('when no filter or search is active, then the match is 100% and green', async () => {
+    db = await replicaWith([ada]);
+
+    const { dialog } = open();
+
+    const match = within(dialog).getByText('100%').closest('.profile-match');
+    expect(match).toHaveClass('profile-match--green');
+    expect(match).toHaveTextContent('100%Match');
+    await within(dialog).findByText('No incidents recorded.');
+  });
+
+  it('when filters are active, then the match is the share of criteria the profile meets, with its colour', async () => {
+    db = await replicaWith([ada]);
+    applySearch('', { Industry: ['DeFi', 'Gaming'] });
+
+    const { dialog } = open();
+
+    expect(within(dialog).getByText('50%').closest('.profile-match')).toHaveClass('profile-match--red');
+    await within(dialog).findByText('No incidents recorded.');
+  });
+
+  it('when an incident is chosen, then its scam details open on top', async () => {
+    db = await replicaWith([ada], [localIncident(42, { id: 1, types: ['Rug Pull'], amount: 1500, currency: 'USD' })]);
+    open();
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Incident of 2024-03-14/ }));
+
+    const detail = screen.getByRole('dialog', { name: 'Scam Details - Ada Example' });
+    expect(within(detail).getByText('Financial Impact')).toBeInTheDocument();
+    expect(within(detail).getByText('1,500 USD')).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Scam Details - Ada Example' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Ada Example' })).toBeInTheDocument();
+  });
+
+  it('when Report an Incident is pressed, then the app is asked to open Add Scam for this profile', async () => {
+    db = await replicaWith([ada]);
+    const { onAddIncident } = open();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Report an Incident' }));
+
+    expect(onAddIncident).toHaveBeenCalledWith(ada);
+  });
+
+  it('when Request Changes or Request Removal is pressed, then their dialogs open, and no Provide Info action exists', async () => {
+    db = await replicaWith([ada], [localIncident(42, { id: 1 })]);
+    open();
+    await screen.findByRole('button', { name: /^Incident of/ });
+
+    expect(screen.queryByRole('button', { name: /Provide Info/i })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Request Changes' }));
+    expect(screen.getByRole('dialog', { name: 'Submit Changes for Ada Example' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Request Removal' }));
+    expect(screen.getByRole('dialog', { name: 'Case Removal Request' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit Changes for Ada Example' })).not.toBeInTheDocument());
+  });
+
+  it('when Escape is pressed in the edit dialog, then only it closes and focus goes back to Request Changes', async () => {
+    db = await replicaWith([ada], [localIncident(42, { id: 1 })]);
+    open();
+    await screen.findByRole('button', { name: /^Incident of/ });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Request Changes' }));
+    expect(screen.getByRole('dialog', { name: 'Submit Changes for Ada Example' })).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog', { name: 'Submit Changes for Ada Example' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Ada Example' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Changes' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,287 @@
+// spec §2 "Profile modal": one profile as the replica holds it, with its incidents, its total
+// reported loss and its match with the active filters, and the ways to act on it: report an
+// incident (the Add Scam modal, composed by the app), request changes, request removal.
+// Everything shown is read from the local replica, so it works offline.
+import { useEffect, useState } from 'react';
+import { formatBankAccount } from '../../../shared/domain/bank-accounts';
+import { caseId } from '../../../shared/domain/case-id';
+import { matchColour, matchScore } from '../../../shared/domain/search';
+import { getIncidents, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
+import { useRegistryQuery } from '../../state/registry-query';
+import { Avatar } from '../../ui/Avatar';
+import { Modal } from '../../ui/Modal';
+import { EditRequestDialog } from './EditRequestDialog';
+import type { SubmittedMessage } from './messages';
+import { formatByCurrency, formatDollars, formatMoney, incidentDate, totalLoss } from './profile-data';
+import { RemovalDialog } from './RemovalDialog';
+import { ScamDetailModal } from './ScamDetailModal';
+import './profile.css';
+
+export interface ProfileModalProps {
+  profile: LocalProfile | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** "Report an Incident": the app opens its Add Scam modal for this profile */
+  onAddIncident(profile: LocalProfile): void;
+  db?: RegistryDb;
+}
+
+/** spec §2: fixed texts of the profile modal */
+export const CONFIDENCE_LABEL = 'Medium';
+export const ATTACHMENTS_LABEL = 'Attachments (0)';
+
+type IncidentsState =
+  | { status: 'loading' }
+  | { status: 'ready'; incidents: LocalIncident[] }
+  | { status: 'error'; message: string };
+
+const AVATAR_SIZE = 72;
+
+/** A profile's incidents from the replica, read again when a sync changed it. */
+function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState {
+  const version = useRegistryVersion(db);
+  const [read, setRead] = useState<{ profileId: number; state: IncidentsState } | null>(null);
+  useEffect(() => {
+    if (profileId === null) return;
+    let cancelled = false;
+    getIncidents(profileId, db).then(
+      (incidents) => { if (!cancelled) setRead({ profileId, state: { status: 'ready', incidents } }); },
+      (error: unknown) => {
+        // spec §8: shown as 'Failed to load incidents: ' plus the message; the list becomes empty
+        console.error('Loading incidents failed', error);
+        const message = error instanceof Error ? error.message : String(error);
+        if (!cancelled) setRead({ profileId, state: { status: 'error', message } });
+      },
+    );
+    return () => { cancelled = true; };
+  }, [profileId, db, version]);
+  // another profile's list is never shown while this one's loads
+  return read && read.profileId === profileId ? read.state : { status: 'loading' };
+}
+
+export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = localDb }: ProfileModalProps) {
+  const incidentsState = useIncidents(open && profile ? profile.id : null, db);
+  const filters = useRegistryQuery((s) => s.filters);
+  const query = useRegistryQuery((s) => s.query);
+  // each kept with the profile it belongs to, so a modal reopened on another profile starts clean
+  const [dialogOf, setDialogOf] = useState<{ profileId: number; which: 'edit' | 'removal' } | null>(null);
+  const [detail, setDetail] = useState<LocalIncident | null>(null);
+  const [message, setMessage] = useState<{ profileId: number; message: SubmittedMessage } | null>(null);
+  const dialog = open && profile && dialogOf?.profileId === profile.id ? dialogOf.which : null;
+  const shownDetail = open && profile && detail?.profileId === profile.id ? detail : null;
+
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      setDialogOf(null);
+      setDetail(null);
+      setMessage(null);
+    }
+    onOpenChange(next);
+  };
+
+  const openDialog = (which: 'edit' | 'removal') => {
+    if (!profile) return;
+    setMessage(null); // the last request's message is old news once another starts
+    setDialogOf({ profileId: profile.id, which });
+  };
+  const closeDialog = () => setDialogOf(null);
+
+  const incidents = incidentsState.status === 'ready' ? incidentsState.incidents : [];
+  const score = profile ? matchScore(profile, filters, query) : 0;
+  const loss = totalLoss(incidents);
+  const shownMessage = message && message.profileId === profile?.id ? message.message : null;
+  const submitted = (m: SubmittedMessage) => { if (profile) setMessage({ profileId: profile.id, message: m }); };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={changeOpen}
+      title={profile?.name ?? 'Profile'}
+      size="xl"
+      footer={profile ? (
+        <div className="profile-actions">
+          {/* 'Provide Info' (spec §7 names its dialog) is left out: nothing in the spec or the
+              design says what it asks or where it sends it (DESIGN.md "Not built"). */}
+          <button type="button" className="button" onClick={() => onAddIncident(profile)}>Report an Incident</button>
+          <button type="button" className="button button--secondary" onClick={() => openDialog('edit')}>Request Changes</button>
+          <button type="button" className="button button--secondary" onClick={() => openDialog('removal')}>Request Removal</button>
+        </div>
+      ) : null}
+    >
+      {profile ? (
+        <div className="profile">
+          {shownMessage ? (
+            <div className={`profile-message profile-message--${shownMessage.tone}`} role="alert">
+              <strong>{shownMessage.text}</strong>
+              {shownMessage.detail ? <span> {shownMessage.detail}</span> : null}
+            </div>
+          ) : null}
+
+          <header className="profile-head">
+            <Avatar name={profile.name} src={profile.avatar} size={AVATAR_SIZE} />
+            <div className="profile-head__text">
+              {profile.nickname ? <p className="profile-head__nickname">“{profile.nickname}”</p> : null}
+              <p className="profile-head__case">
+                <span className="visually-hidden">Case ID </span>
+                <code>{caseId(profile.id)}</code>
+              </p>
+            </div>
+            <p className={`profile-match profile-match--${matchColour(score)}`}>
+              <span className="profile-match__value">{score}%</span>
+              <span className="profile-match__label">Match</span>
+            </p>
+          </header>
+
+          <dl className="profile-stats">
+            <div className="profile-stats__item profile-stats__item--wide">
+              <dt>Total reported loss</dt>
+              <dd>
+                <strong className="profile-stats__value">
+                  {incidentsState.status === 'loading' ? '…' : incidentsState.status === 'error' ? '—' : formatDollars(loss.total)}
+                </strong>
+                {loss.mixed ? (
+                  <span className="profile-stats__note">
+                    Amounts added as reported, not converted: {formatByCurrency(loss.byCurrency)}
+                  </span>
+                ) : null}
+              </dd>
+            </div>
+            <div className="profile-stats__item">
+              <dt>Confidence</dt>
+              <dd><strong className="profile-stats__value">{CONFIDENCE_LABEL}</strong></dd>
+            </div>
+            <div className="profile-stats__item">
+              <dt>Incidents</dt>
+              <dd><strong className="profile-stats__value">{incidentsState.status === 'ready' ? incidents.length : '…'}</strong></dd>
+            </div>
+          </dl>
+
+          <ProfileFacts profile={profile} />
+          <Identifiers profile={profile} />
+
+          <section className="profile-section" aria-labelledby="profile-incidents">
+            <h3 id="profile-incidents" className="profile-section__title">Incidents</h3>
+            {incidentsState.status === 'loading' ? <p className="profile-muted" role="status">Loading incidents…</p> : null}
+            {incidentsState.status === 'error'
+              ? <p className="profile-form__failure" role="alert">{`Failed to load incidents: ${incidentsState.message}`}</p>
+              : null}
+            {incidentsState.status === 'ready' && incidents.length === 0 ? <p className="profile-muted">No incidents recorded.</p> : null}
+            {incidents.length > 0 ? (
+              <ul className="incident-list">
+                {incidents.map((incident) => (
+                  <li key={incident.id}>
+                    <button type="button" className="incident-list__item" onClick={() => setDetail(incident)}
+                      aria-label={incidentName(incident)}>
+                      <span className="incident-list__top">
+                        <span className="incident-list__date">{incidentDate(incident) || 'No date'}</span>
+                        {formatMoney(incident.amount, incident.currency)
+                          ? <span className="incident-list__amount">{formatMoney(incident.amount, incident.currency)}</span>
+                          : null}
+                      </span>
+                      {incident.types.length > 0 ? <span className="incident-list__types">{incident.types.join(', ')}</span> : null}
+                      {incident.description ? <span className="incident-list__description">{incident.description}</span> : null}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+
+          <section className="profile-section" aria-labelledby="profile-attachments">
+            <h3 id="profile-attachments" className="profile-section__title">{ATTACHMENTS_LABEL}</h3>
+            <p className="profile-muted">No attachments.</p>
+          </section>
+
+          <ScamDetailModal incident={shownDetail} profileName={profile.name} open={shownDetail !== null}
+            onOpenChange={(next) => { if (!next) setDetail(null); }} />
+          <EditRequestDialog profile={profile} incidents={incidentsState.status === 'loading' ? null : incidents}
+            open={dialog === 'edit'} onOpenChange={(next) => (next ? openDialog('edit') : closeDialog())} onSubmitted={submitted} db={db} />
+          <RemovalDialog profile={profile} open={dialog === 'removal'}
+            onOpenChange={(next) => (next ? openDialog('removal') : closeDialog())} onSubmitted={submitted} db={db} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** What a screen reader says for an incident button: "Incident of 2024-03-14: Rug Pull, 1,500 USD". */
+function incidentName(incident: LocalIncident): string {
+  const what = [incident.types.join(', ') || 'details', formatMoney(incident.amount, incident.currency)].filter(Boolean).join(', ');
+  return `Incident of ${incidentDate(incident) || 'unknown date'}: ${what}`;
+}
+
+function ProfileFacts({ profile }: { profile: LocalProfile }) {
+  const companies = [...new Set([...profile.company, ...profile.companiesUsed])];
+  const facts: [string, string][] = [
+    ['Location', profile.location || 'Not specified'],
+    ['Nationality', profile.nationality || 'Not specified'],
+    ['Gender', profile.gender || 'Not specified'],
+    ['Languages', profile.languages.join(', ') || 'Not specified'],
+    ['Companies', companies.join(', ') || 'None recorded'],
+  ];
+  return (
+    <section className="profile-section" aria-labelledby="profile-about">
+      <h3 id="profile-about" className="profile-section__title">About</h3>
+      <dl className="profile-facts">
+        {facts.map(([term, value]) => (
+          <div key={term} className="profile-facts__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        {profile.scam_type.length > 0 ? (
+          <div className="profile-facts__row">
+            <dt>Scam types</dt>
+            <dd><ul className="chips">{profile.scam_type.map((t) => <li key={t} className="chip">{t}</li>)}</ul></dd>
+          </div>
+        ) : null}
+        {profile.industry.length > 0 ? (
+          <div className="profile-facts__row">
+            <dt>Industries</dt>
+            <dd>{profile.industry.join(', ')}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {/* user text, rendered as text */}
+      {profile.bio ? <p className="profile-text">{profile.bio}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * What a person looks up to check someone: wallets, handles, addresses. Shown as text to copy,
+ * never as links — a reported scam site should not be one click away.
+ */
+function Identifiers({ profile }: { profile: LocalProfile }) {
+  const banks = profile.bankAccounts.map(formatBankAccount);
+  const bankNamesOnly = profile.bank.filter((name) => !profile.bankAccounts.some((b) => b.bank_name === name));
+  const groups: [string, string[], boolean?][] = [
+    ['Wallet addresses', profile.walletAddresses, true],
+    ['Telegram', profile.telegram],
+    ['Emails', profile.email],
+    ['Phone numbers', profile.phone],
+    ['Websites', profile.website, true],
+    ['Bank accounts', [...banks, ...bankNamesOnly], true],
+    ['IP addresses', profile.ipAddresses, true],
+  ];
+  const shown = groups.filter(([, values]) => values.length > 0);
+  return (
+    <section className="profile-section" aria-labelledby="profile-identifiers">
+      <h3 id="profile-identifiers" className="profile-section__title">Identifiers</h3>
+      {shown.length === 0 ? <p className="profile-muted">No identifiers recorded.</p> : (
+        <dl className="profile-facts profile-facts--stacked">
+          {shown.map(([term, values, mono]) => (
+            <div key={term} className="profile-facts__row">
+              <dt>{term}</dt>
+              <dd>
+                <ul className={mono ? 'identifier-list identifier-list--mono' : 'identifier-list'}>
+                  {values.map((v) => <li key={v}>{v}</li>)}
+                </ul>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}

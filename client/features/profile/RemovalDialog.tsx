@@ -1,0 +1,188 @@
+// spec §2 "Removal dialog", §5 (its three messages, in order), §8: a person asks staff to remove a
+// case. The request goes through the outbox (DESIGN.md "Outbox"), so it can be made offline.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  removalRequestSubmitSchema, type RemovalRequestSubmitInput,
+} from '../../../shared/contract/removal-request';
+import { caseId } from '../../../shared/domain/case-id';
+import { discard, localDb, submitAction, type LocalProfile, type RegistryDb } from '../../local';
+import { Modal } from '../../ui/Modal';
+import { QUEUED_MESSAGE, SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
+import './profile.css';
+
+export const REMOVAL_FAILED = 'Failed to submit removal request. Please try again.'; // spec §8
+
+export interface RemovalDialogProps {
+  /** the case to remove: a scammer (developer) or a project */
+  profile: Pick<LocalProfile, 'id' | 'name' | 'kind'> | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** after the request was sent or saved for later: what to tell the person (the dialog has closed) */
+  onSubmitted(message: SubmittedMessage): void;
+  db?: RegistryDb;
+}
+
+type Field = 'full_name' | 'contact_information' | 'explanation';
+const FIELDS: readonly Field[] = ['full_name', 'contact_information', 'explanation'];
+const EMPTY: Record<Field, string> = { full_name: '', contact_information: '', explanation: '' };
+
+export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = localDb }: RemovalDialogProps) {
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** a request the server refused while the dialog stayed open: a new submit replaces it */
+  const rejectedEntry = useRef<string | null>(null);
+
+  const theCaseId = profile ? caseId(profile.id) : '';
+
+  // spec §4: the form resets on success or cancel (Cancel, Escape and × are all a cancel)
+  const reset = () => {
+    setValues(EMPTY);
+    setProblems({});
+    setFailure(null);
+    rejectedEntry.current = null;
+  };
+  const close = () => {
+    if (submitting) return;
+    reset();
+    onOpenChange(false);
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!profile || submitting) return;
+    const request: RemovalRequestSubmitInput = {
+      target_type: profile.kind,
+      case_id: theCaseId,
+      full_name: values.full_name,
+      contact_information: values.contact_information,
+      explanation: values.explanation,
+      [profile.kind]: profile.id,
+    };
+    // spec §5: all trimmed, in this order, each shown by its field
+    const checked = removalRequestSubmitSchema.safeParse(request);
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {};
+      const other: string[] = [];
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as Field;
+        if (FIELDS.includes(field)) found[field] ??= issue.message;
+        else other.push(issue.message);
+      }
+      setProblems(found);
+      setFailure(other.length ? `${REMOVAL_FAILED} ${other.join(' ')}` : null);
+      const first = FIELDS.find((f) => found[f]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setProblems({});
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      if (rejectedEntry.current) await discard(rejectedEntry.current, db).catch(() => undefined);
+      rejectedEntry.current = null;
+      const result = await submitAction({ type: 'removal-request', targetName: profile.name, request: checked.data }, { db });
+      if (result.outcome === 'rejected') {
+        rejectedEntry.current = result.entry.id;
+        setFailure(result.message ? `${REMOVAL_FAILED} ${result.message}` : REMOVAL_FAILED);
+        return;
+      }
+      reset();
+      onOpenChange(false);
+      onSubmitted(result.outcome === 'sent' ? SUBMITTED_MESSAGE.removal : QUEUED_MESSAGE);
+    } catch (error) {
+      // the outbox itself could not store it (IndexedDB trouble): nothing was saved
+      setFailure(`${REMOVAL_FAILED} ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const formId = `${id}-form`;
+  const fieldProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    value: values[field],
+    className: 'text-input',
+    disabled: submitting,
+    'aria-invalid': problems[field] ? true : undefined,
+    'aria-describedby': problems[field] ? `${id}-${field}-problem` : undefined,
+  });
+  const problem = (field: Field) =>
+    problems[field] ? <p id={`${id}-${field}-problem`} className="field-hint field-hint--problem" role="alert">{problems[field]}</p> : null;
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => { if (next) onOpenChange(true); else close(); }}
+      title="Case Removal Request"
+      size="lg"
+      closeOnOutsideClick={false}
+      footer={(
+        <>
+          {failure ? <p className="profile-form__failure dialog-message" role="alert">{failure}</p> : null}
+          <div className="dialog-buttons">
+            <button type="button" className="button button--secondary" onClick={close} disabled={submitting}>Cancel</button>
+            <button type="submit" form={formId} className="button" disabled={submitting || !profile}>
+              {submitting ? 'Submitting…' : 'Submit Removal Request'}
+            </button>
+          </div>
+        </>
+      )}
+    >
+      <form id={formId} className="profile-form" noValidate onSubmit={(e) => void submit(e)}>
+        <fieldset className="profile-form__section">
+          <legend className="profile-section__title">Case Information</legend>
+          <div className="profile-form__grid">
+            <div className="profile-form__field">
+              <label className="field-label" htmlFor={`${id}-case`}>Case ID</label>
+              <input id={`${id}-case`} className="text-input text-input--readonly" value={theCaseId} readOnly aria-readonly="true" />
+            </div>
+            <div className="profile-form__field">
+              <label className="field-label" htmlFor={`${id}-target`}>Target</label>
+              <input id={`${id}-target`} className="text-input text-input--readonly" value={profile?.name ?? ''} readOnly aria-readonly="true" />
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="profile-form__section">
+          <legend className="profile-section__title">Request Details</legend>
+          <div className="profile-form__field">
+            <label className="field-label" htmlFor={`${id}-full_name`}>Full name</label>
+            <input {...fieldProps('full_name')} autoComplete="name" onChange={(e) => change('full_name', e.target.value)} />
+            {problem('full_name')}
+          </div>
+          <div className="profile-form__field">
+            <label className="field-label" htmlFor={`${id}-contact_information`}>Contact information</label>
+            <input {...fieldProps('contact_information')} placeholder="E-mail, phone or Telegram handle"
+              onChange={(e) => change('contact_information', e.target.value)} />
+            {problem('contact_information')}
+          </div>
+          <div className="profile-form__field">
+            <label className="field-label" htmlFor={`${id}-explanation`}>Explanation for removal</label>
+            <textarea {...fieldProps('explanation')} rows={5} className="text-input profile-form__textarea"
+              placeholder="Why should this case be removed? Include anything staff can check."
+              onChange={(e) => change('explanation', e.target.value)} />
+            {problem('explanation')}
+          </div>
+        </fieldset>
+
+        <section className="profile-notice" aria-labelledby={`${id}-notice`}>
+          <h3 id={`${id}-notice`} className="profile-notice__title">Important Notice</h3>
+          <ul>
+            <li>Staff review every removal request before anything changes.</li>
+            <li>The case is removed if your explanation holds up; otherwise it stays, and the request is closed.</li>
+            <li>Your name and contact information are seen only by staff, who may use them to ask you for more.</li>
+          </ul>
+        </section>
+
+      </form>
+    </Modal>
+  );
+}

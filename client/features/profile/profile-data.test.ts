@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatByCurrency, formatDollars, formatMoney, incidentDate, toScamDetail, totalLoss } from './profile-data';
+import { localIncident } from './test-support';
+
+describe('incident dates', () => {
+  it('when an incident has an occurred date-time, then its date is the first 10 characters', () => {
+    expect(incidentDate({ occurred: '2024-03-14T09:30:00Z', reported: '2024-04-01T12:00:00Z' })).toBe('2024-03-14');
+  });
+
+  it('when it has no occurred date, then the reported date stands in, and nothing gives an empty text', () => {
+    expect(incidentDate({ occurred: null, reported: '2024-04-01T12:00:00Z' })).toBe('2024-04-01');
+    expect(incidentDate({ occurred: null, reported: null })).toBe('');
+  });
+});
+
+describe('total reported loss', () => {
+  it('when every amount is in dollars, then the total is their sum and not mixed', () => {
+    const loss = totalLoss([{ amount: 1500, currency: 'USD' }, { amount: 250.5, currency: 'usd' }, { amount: null, currency: 'USD' }]);
+
+    expect(loss).toEqual({ total: 1750.5, byCurrency: [{ currency: 'USD', amount: 1750.5 }], mixed: false });
+    expect(formatDollars(loss.total)).toBe('$1,750.50');
+  });
+
+  it('when some amounts are in other currencies, then they are added as reported and listed per currency, dollars first', () => {
+    const loss = totalLoss([{ amount: 2.5, currency: 'BTC' }, { amount: 1000, currency: 'USD' }, { amount: 0.125, currency: 'btc' }]);
+
+    expect(loss.mixed).toBe(true);
+    expect(loss.total).toBe(1002.625);
+    expect(formatByCurrency(loss.byCurrency)).toBe('1,000 USD + 2.625 BTC');
+  });
+
+  it('when there is nothing to add, then it reads $0; whole dollars show no cents', () => {
+    expect(formatDollars(totalLoss([]).total)).toBe('$0');
+    expect(formatDollars(1234567)).toBe('$1,234,567');
+  });
+});
+
+describe('scam detail view', () => {
+  it('when built from an incident, then it has the fields of spec §3 with types and industries joined', () => {
+    const incident = localIncident(42, {
+      id: 9, types: ['Rug Pull', 'Exit Scam'], industries: ['DeFi', 'NFT'], amount: 0.12345678, currency: 'btc',
+    });
+
+    expect(toScamDetail(incident, 'Ada Example')).toEqual({
+      id: 9, name: 'Ada Example', type: 'Rug Pull, Exit Scam', industry: 'DeFi, NFT', amountLoss: 0.12345678,
+      currency: 'BTC', status: 'approved', dateReported: '2024-04-01', description: incident.description,
+    });
+    expect(formatMoney(0.12345678, 'btc')).toBe('0.12345678 BTC');
+    expect(formatMoney(null, 'USD')).toBeNull();
+  });
+});
