@@ -95,7 +95,7 @@ describe('the profile modal', () => {
     expect(within(dialog).queryByText(/not converted/)).not.toBeInTheDocument();
   });
 
-  it('when some amounts are in other currencies, then it says the total adds them as reported', async () => {
+  it('when some amounts are in other currencies, then only dollars are summed and the rest is listed as reported', async () => {
     db = await replicaWith([ada], [
       localIncident(42, { id: 1, amount: 1000, currency: 'USD' }),
       localIncident(42, { id: 2, amount: 2, currency: 'BTC' }),
@@ -103,8 +103,8 @@ describe('the profile modal', () => {
 
     const { dialog } = open();
 
-    expect(await within(dialog).findByText('$1,002')).toBeInTheDocument();
-    expect(within(dialog).getByText('Amounts added as reported, not converted: 1,000 USD + 2 BTC')).toBeInTheDocument();
+    expect(await within(dialog).findByText('$1,000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Plus, not converted: 2 BTC')).toBeInTheDocument();
   });
 
   it('when no filter or search is active, then the match is 100% and green', async () => {

@@ -12,7 +12,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
 import { EditRequestDialog } from './EditRequestDialog';
 import type { SubmittedMessage } from './messages';
-import { formatByCurrency, formatDollars, formatMoney, incidentDate, totalLoss } from './profile-data';
+import { formatMoney, formatTotalLoss, incidentDate, totalLoss } from './profile-data';
 import { RemovalDialog } from './RemovalDialog';
 import { ScamDetailModal } from './ScamDetailModal';
 import './profile.css';
@@ -88,7 +88,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
 
   const incidents = incidentsState.status === 'ready' ? incidentsState.incidents : [];
   const score = profile ? matchScore(profile, filters, query) : 0;
-  const loss = totalLoss(incidents);
+  const loss = formatTotalLoss(totalLoss(incidents));
   const shownMessage = message && message.profileId === profile?.id ? message.message : null;
   const submitted = (m: SubmittedMessage) => { if (profile) setMessage({ profileId: profile.id, message: m }); };
 
@@ -137,13 +137,9 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
               <dt>Total reported loss</dt>
               <dd>
                 <strong className="profile-stats__value">
-                  {incidentsState.status === 'loading' ? '…' : incidentsState.status === 'error' ? '—' : formatDollars(loss.total)}
+                  {incidentsState.status === 'loading' ? '…' : incidentsState.status === 'error' ? '—' : loss.headline}
                 </strong>
-                {loss.mixed ? (
-                  <span className="profile-stats__note">
-                    Amounts added as reported, not converted: {formatByCurrency(loss.byCurrency)}
-                  </span>
-                ) : null}
+                {loss.note && incidentsState.status === 'ready' ? <span className="profile-stats__note">{loss.note}</span> : null}
               </dd>
             </div>
             <div className="profile-stats__item">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatByCurrency, formatDollars, formatMoney, incidentDate, toScamDetail, totalLoss } from './profile-data';
+import { formatByCurrency, formatDollars, formatMoney, formatTotalLoss, incidentDate, toScamDetail, totalLoss } from './profile-data';
 import { localIncident } from './test-support';
 
 describe('incident dates', () => {
@@ -14,24 +14,35 @@ describe('incident dates', () => {
 });
 
 describe('total reported loss', () => {
-  it('when every amount is in dollars, then the total is their sum and not mixed', () => {
+  it('when every amount is in dollars, then the total is their sum in dollars', () => {
     const loss = totalLoss([{ amount: 1500, currency: 'USD' }, { amount: 250.5, currency: 'usd' }, { amount: null, currency: 'USD' }]);
 
-    expect(loss).toEqual({ total: 1750.5, byCurrency: [{ currency: 'USD', amount: 1750.5 }], mixed: false });
-    expect(formatDollars(loss.total)).toBe('$1,750.50');
+    expect(loss).toEqual({ dollars: 1750.5, unconverted: [] });
+    expect(formatTotalLoss(loss)).toEqual({ headline: '$1,750.50', note: null });
   });
 
-  it('when some amounts are in other currencies, then they are added as reported and listed per currency, dollars first', () => {
+  it('when amounts are in dollar stablecoins, then they count as dollars', () => {
+    expect(totalLoss([{ amount: 100, currency: 'USDT' }, { amount: 50, currency: 'usdc' }]).dollars).toBe(150);
+  });
+
+  it('when some amounts are in other currencies, then they are never shown as dollars but listed beside the total', () => {
     const loss = totalLoss([{ amount: 2.5, currency: 'BTC' }, { amount: 1000, currency: 'USD' }, { amount: 0.125, currency: 'btc' }]);
 
-    expect(loss.mixed).toBe(true);
-    expect(loss.total).toBe(1002.625);
-    expect(formatByCurrency(loss.byCurrency)).toBe('1,000 USD + 2.625 BTC');
+    expect(loss).toEqual({ dollars: 1000, unconverted: [{ currency: 'BTC', amount: 2.625 }] });
+    expect(formatTotalLoss(loss)).toEqual({ headline: '$1,000', note: 'Plus, not converted: 2.625 BTC' });
+  });
+
+  it('when nothing was in dollars, then the headline is the amounts as reported, not a dollar figure', () => {
+    const loss = totalLoss([{ amount: 4.574888, currency: 'BTC' }]);
+
+    expect(formatTotalLoss(loss).headline).toBe('4.574888 BTC');
+    expect(formatTotalLoss(loss).headline).not.toContain('$');
   });
 
   it('when there is nothing to add, then it reads $0; whole dollars show no cents', () => {
-    expect(formatDollars(totalLoss([]).total)).toBe('$0');
+    expect(formatTotalLoss(totalLoss([])).headline).toBe('$0');
     expect(formatDollars(1234567)).toBe('$1,234,567');
+    expect(formatByCurrency([{ currency: 'USD', amount: 1000 }, { currency: 'BTC', amount: 2.5 }])).toBe('1,000 USD + 2.5 BTC');
   });
 });
 

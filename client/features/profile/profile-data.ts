@@ -18,34 +18,39 @@ export function reportedDate(incident: Pick<LocalIncident, 'reported'>): string 
 
 export interface CurrencyAmount { currency: string; amount: number }
 
+/** Currencies that are dollars or pegged one-to-one to them: summed as dollars. */
+export const DOLLAR_CURRENCIES: ReadonlySet<string> = new Set([DEFAULT_CURRENCY, 'USDT', 'USDC', 'BUSD', 'DAI', 'TUSD', 'USDP', 'PYUSD']);
+
 export interface TotalLoss {
-  /** every reported amount added up, as the spec's "total reported loss in dollars" does */
-  total: number;
-  /** the same amounts per currency: dollars first, then in order of first appearance */
-  byCurrency: CurrencyAmount[];
-  /** true when some amounts are not in dollars: the total then adds them as reported, unconverted */
-  mixed: boolean;
+  /** the amounts reported in dollars (or dollar stablecoins), added up */
+  dollars: number;
+  /** amounts in other currencies, per currency in order of first appearance: never shown as dollars */
+  unconverted: CurrencyAmount[];
 }
 
 /**
  * spec §2: "total reported loss in dollars summed from incidents". The registry keeps no
- * exchange rates (and must work offline), so amounts in other currencies cannot be converted:
- * the total adds every amount as reported, and `mixed` tells the modal to say so and show the
- * per-currency amounts beside it. Incidents without an amount add nothing.
+ * exchange rates (and must work offline), so only dollar amounts are summed as dollars; 2 BTC
+ * is never shown as "$2". Other currencies are listed beside the total as reported.
+ * Incidents without an amount add nothing.
  */
 export function totalLoss(incidents: readonly Pick<LocalIncident, 'amount' | 'currency'>[]): TotalLoss {
-  const sums = new Map<string, number>();
-  let total = 0;
+  let dollarsTotal = 0;
+  const others = new Map<string, number>();
   for (const { amount, currency } of incidents) {
     if (amount == null || !Number.isFinite(amount)) continue;
     const code = normalizeCurrency(currency);
-    sums.set(code, (sums.get(code) ?? 0) + amount);
-    total += amount;
+    if (DOLLAR_CURRENCIES.has(code)) dollarsTotal += amount;
+    else others.set(code, (others.get(code) ?? 0) + amount);
   }
-  // dollars first, as the total is read in dollars; the others in order of first appearance
-  const byCurrency = [...sums].map(([currency, amount]) => ({ currency, amount }))
-    .sort((a, b) => Number(b.currency === DEFAULT_CURRENCY) - Number(a.currency === DEFAULT_CURRENCY));
-  return { total, byCurrency, mixed: byCurrency.some((c) => c.currency !== DEFAULT_CURRENCY) };
+  return { dollars: dollarsTotal, unconverted: [...others].map(([currency, amount]) => ({ currency, amount })) };
+}
+
+/** The headline of the total: dollars, or the other currencies when nothing was in dollars. */
+export function formatTotalLoss(loss: TotalLoss): { headline: string; note: string | null } {
+  if (loss.unconverted.length === 0) return { headline: formatDollars(loss.dollars), note: null };
+  if (loss.dollars === 0) return { headline: formatByCurrency(loss.unconverted), note: 'Not in dollars: no exchange rates are applied.' };
+  return { headline: formatDollars(loss.dollars), note: `Plus, not converted: ${formatByCurrency(loss.unconverted)}` };
 }
 
 const dollars = new Intl.NumberFormat('en-US', {
