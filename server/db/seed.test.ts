@@ -259,13 +259,17 @@ describe('seedDemo', () => {
       expect(r.case_id).toMatch(/^BUSTR-2025-\d{4,}$/);
       expect(r.full_name && r.contact_information && r.explanation).toBeTruthy();
       const ids = { developer: r.developer_id, project: r.project_id, scam: r.scam_id };
-      for (const [kind, value] of Object.entries(ids)) {
-        expect(value == null, `${kind} id for a ${r.target_type} request`).toBe(kind !== r.target_type);
-      }
       if (r.target_type === 'scam') {
-        const incident = db.prepare('SELECT description FROM incidents WHERE id = ?').get(r.scam_id) as Row;
+        // as the API stores it: the incident and the profile it belongs to, named
+        const incident = db.prepare('SELECT description, profile_id FROM incidents WHERE id = ?').get(r.scam_id) as Row;
+        const profile = db.prepare('SELECT name, kind FROM profiles WHERE id = ?').get(incident.profile_id) as Row;
         expect(r.scam_description).toBe(incident.description);
+        expect(ids[profile.kind as 'developer' | 'project']).toBe(incident.profile_id);
+        expect(r.target_name).toBe(profile.name);
       } else {
+        for (const [kind, value] of Object.entries(ids)) {
+          expect(value == null, `${kind} id for a ${r.target_type} request`).toBe(kind !== r.target_type);
+        }
         const profile = db.prepare('SELECT name, kind FROM profiles WHERE id = ?').get(r.developer_id ?? r.project_id) as Row;
         expect(profile.kind).toBe(r.target_type);
         expect(r.target_name).toBe(profile.name);

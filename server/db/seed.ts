@@ -850,10 +850,12 @@ function seedPending(
     const profileId = published.ids[index] as number;
     const name = profileName.get(profileId) as string;
     const scamId = targetType === 'scam' ? published.firstIncidentIds[index] as number : null;
+    // as the API stores it: a scam removal also names its profile, so staff see whose incident it is
+    const profileKind = published.kinds[index] as Kind;
     insertRemoval.run(
       targetType,
-      targetType === 'developer' ? profileId : null,
-      targetType === 'project' ? profileId : null,
+      profileKind === 'developer' ? profileId : null,
+      profileKind === 'project' ? profileId : null,
       scamId,
       name,
       scamId === null ? null : (incidentDescription.get(scamId) as string),
