@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, LOGIN_THROTTLE_MAX_FAILURES } from '../../shared/constants';
 import { LOGIN_MESSAGES } from '../../shared/contract/auth';
@@ -89,5 +91,45 @@ describe('apiFetch and apiJson against the real server', () => {
     const error = await apiJson('/api/accounts/me/').catch((e: unknown) => e);
 
     expect(error).toMatchObject({ name: 'ApiError', status: 0, message: expect.stringMatching(/could not be reached/) });
+  });
+});
+
+describe('apiFetch redirects', () => {
+  // Our server never redirects an API call; something in between can (a captive portal, a
+  // misconfigured proxy). A tiny server that answers every request with a redirect stands in for it.
+  let portal: http.Server;
+  let url: string;
+  const seen: string[] = [];
+
+  beforeEach(async () => {
+    seen.length = 0;
+    portal = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (req.url === '/elsewhere') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Sign in to the Wi-Fi</p>');
+      else res.writeHead(302, { Location: '/elsewhere' }).end();
+    });
+    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', () => resolve()));
+    url = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
+    configureHttp({ baseUrl: url, fetch: (input, init) => globalThis.fetch(input, init), cookies: () => '' });
+  });
+
+  afterEach(async () => {
+    resetHttpConfig();
+    await new Promise<void>((resolve) => portal.close(() => resolve()));
+  });
+
+  it("when redirect is 'manual', then a redirect answer comes back as it is and is not followed (spec §7 sign-in)", async () => {
+    const res = await apiFetch('/api/login/', { form: { username: 'a', password: 'b', next: '/' }, redirect: 'manual' });
+
+    expect(res.status).toBe(302);
+    expect(res.ok).toBe(false);
+    expect(seen).toEqual(['/api/login/']);
+  });
+
+  it('when no redirect option is given, then redirects are followed as fetch does by default', async () => {
+    const res = await apiFetch('/api/accounts/me/');
+
+    expect(res.status).toBe(200);
+    expect(seen).toEqual(['/api/accounts/me/', '/elsewhere']);
   });
 });

@@ -66,6 +66,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** e.g. 'no-store' for the current-user lookup (spec §7: no caching) */
   cache?: RequestCache;
+  /** e.g. 'manual' for the sign-in (spec §7: redirects not followed) */
+  redirect?: RequestRedirect;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -93,6 +95,7 @@ export async function apiFetch(path: string, opts: ApiOptions = {}): Promise<Res
     return await config.fetch(config.baseUrl + path, {
       method, headers, body, credentials: 'same-origin', signal: opts.signal ?? null,
       ...(opts.cache ? { cache: opts.cache } : {}),
+      ...(opts.redirect ? { redirect: opts.redirect } : {}),
     });
   } catch (error) {
     // an abort the caller asked for stays an AbortError; everything else is "no answer"

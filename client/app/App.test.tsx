@@ -55,11 +55,11 @@ describe('the 404 page', () => {
   });
 
   it('when Go Back is pressed, then the previous page shows again', async () => {
-    renderAt('/adminpanel/', '/no-such-page');
+    renderAt('/accounts/login/', '/no-such-page');
 
     await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
 
-    expect(screen.getByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Authorized Users Only' })).toBeInTheDocument();
   });
 
   it('when there is no previous page, then Go Back goes home', async () => {
@@ -78,6 +78,44 @@ describe('the shell', () => {
 
     expect(screen.getByRole('link', { name: 'Bustr' })).toHaveAttribute('href', '/');
     expect(screen.getByText('For demonstration only — not real cases.')).toBeInTheDocument();
+  });
+});
+
+describe('the login route', () => {
+  it('when /accounts/login/ opens, then the login screen shows inside the shell', () => {
+    renderAt('/accounts/login/?next=/adminpanel/');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Authorized Users Only' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ACCESS SYSTEM' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+});
+
+describe('the admin route', () => {
+  it('when a visitor opens /adminpanel/, then the guard sends them home', async () => {
+    const db = freshDb(); // the home page it lands on reads a replica of its own, filled but empty
+    setStatus({ lastSyncedAt: Date.now() });
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/adminpanel/']}>
+        <AppRoutes db={db} />
+      </MemoryRouter>,
+    );
+
+    expect(await screen.findByLabelText('Search the registry')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    // its replica read has finished before the replica is deleted
+    await screen.findByText('No scammer profiles found matching your criteria');
+    unmount();
+    await dropDb(db);
+  });
+
+  it('when staff open /adminpanel/, then the Admin Panel shows', async () => {
+    await apiJson('/api/accounts/me/');
+    await apiJson('/api/login/', { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
+
+    renderAt('/adminpanel/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
   });
 });
 

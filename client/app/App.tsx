@@ -2,6 +2,8 @@
 // their pages in here; this is the only place that composes them (STYLE.md 2).
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { AdminPanelPage } from '../features/admin';
+import { LoginPage } from '../features/login';
 import { ProfileModal } from '../features/profile';
 import { RegistryPage } from '../features/registry';
 import { AddScamModal, ReportButton } from '../features/report';
@@ -121,24 +123,6 @@ function HomePage({ db }: { db: RegistryDb }) {
         />
       ) : null}
     </>
-  );
-}
-
-function LoginPage() {
-  return (
-    <section className="page">
-      <h1>Sign in</h1>
-      <p className="muted">Staff sign-in is coming soon.</p>
-    </section>
-  );
-}
-
-function AdminPanelPage() {
-  return (
-    <section className="page">
-      <h1>Admin Panel</h1>
-      <p className="muted">Moderation queues are coming soon.</p>
-    </section>
   );
 }
 

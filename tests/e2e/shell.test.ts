@@ -79,12 +79,13 @@ describe.each(VIEWPORTS)('the shell at $width x $height', (viewport) => {
 describe('the 404 page buttons', () => {
   it('when Go Back is pressed, then the previous page shows again', async () => {
     const { page } = await openPage(VIEWPORTS[1]!);
-    await page.goto(`${server.url}/adminpanel/`);
+    // not /adminpanel/: its guard sends a visitor home, replacing that history entry
+    await page.goto(`${server.url}/accounts/login/`);
     await page.goto(`${server.url}/no-such-page`);
 
     await page.getByRole('button', { name: 'Go Back' }).click();
 
-    await page.waitForURL(`${server.url}/adminpanel/`);
+    await page.waitForURL(`${server.url}/accounts/login/`);
     await page.close();
   });
 

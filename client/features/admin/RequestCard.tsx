@@ -1,0 +1,48 @@
+// One pending item on the panel (spec §2): kind badge, target name, 'Submitted {date} by
+// {submitter}', status badge and View Details.
+import { useId } from 'react';
+import { statusBadgeLabel } from '../../../shared/domain/status';
+import type { AdminCard } from './cards';
+import { formatAdminDate } from './format';
+
+/** spec §2: "Submitted {date} by {submitter}". */
+export function submittedLine(card: Pick<AdminCard, 'submittedAt' | 'submitter'>): string {
+  return `Submitted ${formatAdminDate(card.submittedAt) ?? 'on an unknown date'} by ${card.submitter}`;
+}
+
+/** A CSS modifier per family of kinds, so new, scam, edit and removal cards read apart at a glance. */
+export function kindTone(kind: string | null): 'new' | 'scam' | 'edit' | 'remove' | 'other' {
+  if (!kind) return 'other';
+  if (kind.startsWith('Remove')) return 'remove';
+  if (kind.startsWith('Edit')) return 'edit';
+  if (kind.endsWith('Scam')) return 'scam';
+  return 'new';
+}
+
+export interface RequestCardProps {
+  card: AdminCard;
+  onViewDetails(card: AdminCard): void;
+}
+
+export function RequestCard({ card, onViewDetails }: RequestCardProps) {
+  const nameId = useId();
+  const status = statusBadgeLabel(card.status);
+  return (
+    <article className="admin-card">
+      <div className="admin-card__badges">
+        <span className={`admin-kind admin-kind--${kindTone(card.kind)}`}>{card.kind ?? 'Request'}</span>
+        <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>
+      </div>
+      <h3 className="admin-card__name" id={nameId}>{card.name}</h3>
+      <p className="admin-card__meta">{submittedLine(card)}</p>
+      <button
+        type="button"
+        className="button button--secondary button--small admin-card__button"
+        aria-describedby={nameId}
+        onClick={() => onViewDetails(card)}
+      >
+        View Details
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+// The panel's calls (spec §7): the guard, the five pending lists and the moderation POSTs.
+// Staff work goes straight to the network, never through the outbox: a decision taken offline
+// and sent later could act on a request that someone else already handled.
+import { z } from 'zod';
+import { pendingScamSchema } from '../../../shared/contract/admin';
+import { editRequestSchema } from '../../../shared/contract/edit-request';
+import { staffProfileSchema } from '../../../shared/contract/profile';
+import { removalRequestSchema } from '../../../shared/contract/removal-request';
+import { PROFILE_FETCH_SIZE } from '../../../shared/constants';
+import { ApiError, apiFetch, apiJson } from '../../api/http';
+import { EMPTY_LISTS, type AdminLists } from './cards';
+
+export const GUARD_PATH = '/api/adminpanel/guard/';
+/** Where a person whose session ended while moderating signs in again (spec §2 route, `next`). */
+export const LOGIN_AGAIN_PATH = '/accounts/login/?next=/adminpanel/';
+
+export type GuardResult = 'granted' | 'refused' | 'offline';
+
+/**
+ * spec §6/§7: GET /api/adminpanel/guard/ with Accept JSON; only the status is read. No answer
+ * at all (offline, server unreachable) is not a refusal: the panel says it needs a connection.
+ */
+export async function checkGuard(signal?: AbortSignal): Promise<GuardResult> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  try {
+    const res = await apiFetch(GUARD_PATH, signal ? { signal } : {});
+    await res.body?.cancel().catch(() => undefined);
+    return res.ok ? 'granted' : 'refused';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0) return 'offline';
+    throw error; // an abort
+  }
+}
+
+const staffProfiles = z.union([
+  z.array(staffProfileSchema),
+  z.object({ results: z.array(staffProfileSchema) }).loose().transform((page) => page.results),
+]);
+
+/** spec §2: the moderation start page's five pending lists, with the paths of spec §7. */
+export const LIST_SOURCES = {
+  developers: { label: 'new scammers', path: `/api/developers/?is_verified=false&page_size=${PROFILE_FETCH_SIZE}`, schema: staffProfiles },
+  projects: { label: 'new projects', path: `/api/projects/?is_verified=false&page_size=${PROFILE_FETCH_SIZE}`, schema: staffProfiles },
+  editRequests: { label: 'edit requests', path: '/api/admin/developer-edit-requests/', schema: z.array(editRequestSchema) },
+  removalRequests: { label: 'removal requests', path: '/api/removal-requests/', schema: z.array(removalRequestSchema) },
+  pendingScams: { label: 'new scams', path: '/api/admin/scams/pending/', schema: z.array(pendingScamSchema) },
+} as const;
+
+export type ListName = keyof typeof LIST_SOURCES;
+export const LIST_NAMES = Object.keys(LIST_SOURCES) as ListName[];
+
+export interface LoadedLists {
+  lists: AdminLists;
+  /** a readable problem per list that did not load; the others still show */
+  problems: Partial<Record<ListName, string>>;
+  /** some call answered 401: the session ended */
+  sessionExpired: boolean;
+}
+
+async function loadOne<N extends ListName>(name: N, signal?: AbortSignal): Promise<AdminLists[N]> {
+  const source = LIST_SOURCES[name];
+  const body = await apiJson<unknown>(source.path, signal ? { signal } : {});
+  const parsed = source.schema.safeParse(body);
+  if (!parsed.success) throw new Error('The answer could not be read.');
+  return parsed.data as AdminLists[N];
+}
+
+/** The five lists at once; one that fails leaves the others usable. */
+export async function loadAdminLists(signal?: AbortSignal): Promise<LoadedLists> {
+  const settled = await Promise.allSettled(LIST_NAMES.map((name) => loadOne(name, signal)));
+  const lists: AdminLists = { ...EMPTY_LISTS };
+  const problems: LoadedLists['problems'] = {};
+  let sessionExpired = false;
+  settled.forEach((result, i) => {
+    const name = LIST_NAMES[i]!;
+    if (result.status === 'fulfilled') {
+      (lists as unknown as Record<ListName, unknown>)[name] = result.value;
+      return;
+    }
+    const error = result.reason as unknown;
+    if ((error as { name?: string })?.name === 'AbortError') throw error;
+    if (error instanceof ApiError && error.status === 401) sessionExpired = true;
+    const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
+    problems[name] = `The ${LIST_SOURCES[name].label} could not be loaded. ${message}`;
+  });
+  return { lists, problems, sessionExpired };
+}
+
+export type ModerationOutcome =
+  | { ok: true }
+  | { ok: false; sessionExpired: true }
+  | { ok: false; sessionExpired: false; status: number; reason: string | null };
+
+/**
+ * spec §7: POST with no body. The Idempotency-Key makes pressing the button again after a lost
+ * answer safe: the server replays its stored answer instead of refusing a second decision.
+ */
+export async function postModeration(path: string, idempotencyKey: string): Promise<ModerationOutcome> {
+  try {
+    await apiJson<unknown>(path, { method: 'POST', idempotencyKey });
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) return { ok: false, sessionExpired: true };
+    return { ok: false, sessionExpired: false, status: error.status, reason: error.message || null };
+  }
+}
+
+/** A key the server accepts (8 to 200 of A-Z a-z 0-9 . _ : -), unique per decision attempt. */
+export function newIdempotencyKey(prefix: string): string {
+  const random = typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `admin:${prefix}:${random}`;
+}

@@ -1,0 +1,62 @@
+// spec §2 "Admin panel", kind labels: which of the five pending lists an item came from, and
+// what it asks for. The spec does not show the edit request's wording; the labels chosen here
+// are explained in docs/decisions/010-admin-edit-kind-labels.md.
+
+/** Where an item came from, with the fields its label depends on. */
+export type KindSource =
+  | { list: 'developers'; kind: string | null | undefined }
+  | { list: 'projects' }
+  | { list: 'pendingScams'; developer: number | null; project: number | null }
+  | { list: 'editRequests'; target_type: string | null | undefined }
+  | { list: 'removalRequests'; target_type: string | null | undefined };
+
+export const KIND_LABELS = {
+  newScammer: 'New Scammer',
+  newCase: 'New Case',
+  newProject: 'New Project',
+  newProjectScam: 'New Project Scam',
+  newScammerScam: 'New Scammer Scam',
+  editScammer: 'Edit Scammer',
+  editScam: 'Edit Scam',
+  editBoth: 'Edit Scammer & Scam',
+  removeProject: 'Remove Project',
+  removeScam: 'Remove Scam',
+  removeScammer: 'Remove Scammer',
+} as const;
+
+export type KindLabel = (typeof KIND_LABELS)[keyof typeof KIND_LABELS];
+
+/** The order kinds are counted in on the panel's summary line. */
+export const KIND_ORDER: readonly KindLabel[] = Object.values(KIND_LABELS);
+
+const word = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
+
+/** The kind badge of an item; null when the item does not say enough to tell. */
+export function kindLabel(source: KindSource): KindLabel | null {
+  switch (source.list) {
+    case 'developers':
+      // spec §2: 'New Scammer' when kind is NEW_DEVELOPER, otherwise 'New Case'
+      return (source.kind ?? '').trim().toUpperCase() === 'NEW_DEVELOPER' ? KIND_LABELS.newScammer : KIND_LABELS.newCase;
+    case 'projects':
+      return KIND_LABELS.newProject;
+    case 'pendingScams':
+      if (source.project != null) return KIND_LABELS.newProjectScam;
+      if (source.developer != null) return KIND_LABELS.newScammerScam;
+      return null;
+    case 'editRequests': {
+      const target = word(source.target_type);
+      if (target === 'developer') return KIND_LABELS.editScammer;
+      if (target === 'scam') return KIND_LABELS.editScam;
+      if (target === 'both') return KIND_LABELS.editBoth;
+      return null;
+    }
+    case 'removalRequests': {
+      // by target_type only: a scam's removal also carries its profile's developer/project id
+      const target = word(source.target_type);
+      if (target === 'project') return KIND_LABELS.removeProject;
+      if (target === 'scam') return KIND_LABELS.removeScam;
+      if (target === 'developer' || target === 'scammer') return KIND_LABELS.removeScammer;
+      return null;
+    }
+  }
+}

@@ -1,0 +1,3 @@
+// The staff login screen (spec §2 "Login screen").
+export { LoginPage } from './LoginPage';
+export type { LoginPageProps } from './LoginPage';

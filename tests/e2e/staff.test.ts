@@ -1,0 +1,458 @@
+// Staff in a real Chromium against the real server with the demo registry: the login screen's
+// texts, validation and states (spec §2 "Login screen", §4, §5, §8), a staff sign-in that lands
+// on next, one decision of each kind from the Admin Panel checked on the server as a visitor sees
+// it, the guard sending a visitor home, and Log out. The login screen and the panel with each
+// kind of modal are photographed at phone and desktop width into test-results/staff-*.png.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingScam } from '../../shared/contract/admin';
+import type { Profile } from '../../shared/contract/profile';
+import { caseId } from '../../shared/domain/case-id';
+import { ApiClient } from './support/api';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const STAFF = { username: 'e2e-staff', password: 'e2e staff password' };
+const SERVER_ENV = { SEED_DEMO: '1', ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  server = await startServer({ env: SERVER_ENV });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  errors: Error[];
+}
+
+/** A fresh context (its own cookies and replica) with a page that records uncaught errors. */
+async function freshPage(viewport = PHONE): Promise<Visit> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return { context, page, errors };
+}
+
+function hasSidewaysScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** No sideways scrolling at 390 px, for the page and for an open dialog. */
+async function expectNoSidewaysScroll(page: Page, dialog?: Locator) {
+  const before = page.viewportSize() ?? PHONE;
+  await page.setViewportSize(PHONE);
+  expect(await hasSidewaysScroll(page)).toBe(false);
+  if (dialog) {
+    const box = await dialog.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      const wide = [el, ...el.querySelectorAll('*')].filter((node) => {
+        const { overflowX } = getComputedStyle(node);
+        return (node === el || overflowX === 'auto' || overflowX === 'scroll') && node.scrollWidth > node.clientWidth + 1;
+      });
+      return { left: rect.left, right: rect.right, wide: wide.map((node) => node.className) };
+    });
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(PHONE.width);
+    expect(box.wide).toEqual([]);
+  }
+  await page.setViewportSize(before);
+}
+
+/** Screenshots at phone and desktop width into test-results/staff-{name}-{width}.png. */
+async function shoot(page: Page, name: string) {
+  const before = page.viewportSize() ?? PHONE;
+  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150); // let layout and Radix positioning settle
+    await page.screenshot({ path: `${RESULTS}staff-${name}-${label}.png` });
+  }
+  await page.setViewportSize(before);
+}
+
+/** The login screen's parts, by what a person sees. */
+function loginForm(page: Page) {
+  return {
+    username: page.getByPlaceholder('Enter username'),
+    password: page.getByPlaceholder('Enter password'),
+    submit: page.getByRole('button', { name: 'ACCESS SYSTEM' }),
+    busy: page.getByRole('button', { name: 'Authenticating...' }),
+    alert: page.getByRole('alert'),
+  };
+}
+
+/** Counts the sign-in requests the page sends. */
+function countLogins(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/login/') count += 1;
+  });
+  return () => count;
+}
+
+function me(page: Page): Promise<{ is_authenticated: boolean; is_staff: boolean; username: string }> {
+  return page.evaluate(async () => (await fetch('/api/accounts/me/', { cache: 'no-store' })).json());
+}
+
+/** Signs the context in through the real login call (quicker than the form, which has its own test). */
+async function signInStaff(page: Page) {
+  await page.goto(`${server.url}/accounts/login/`);
+  await page.evaluate(async ({ username, password }) => {
+    await fetch('/api/accounts/me/', { cache: 'no-store' });
+    const token = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
+    const res = await fetch('/api/login/', {
+      method: 'POST',
+      headers: { 'X-CSRFToken': decodeURIComponent(token), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password, next: '/' }).toString(),
+    });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  }, STAFF);
+}
+
+/** Signed-in staff on the Admin Panel with its list loaded. */
+async function openPanel(viewport = PHONE): Promise<Visit> {
+  const visit = await freshPage(viewport);
+  await signInStaff(visit.page);
+  await visit.page.goto(`${server.url}/adminpanel/`);
+  await visit.page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
+  await visit.page.getByRole('list', { name: 'Requests awaiting review' }).waitFor();
+  return visit;
+}
+
+/** The panel's card for `name` (names made here are unique). */
+function cardFor(page: Page, name: string): Locator {
+  return page.locator('.admin-card', { has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/** Opens the card's details; its modal is titled '{kind} #{id}' (spec §2). */
+async function openDetails(page: Page, name: string, title: string): Promise<Locator> {
+  const card = cardFor(page, name);
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Answers the "are you sure" question some decisions ask. */
+async function confirm(page: Page, label: string) {
+  const question = page.getByRole('alertdialog');
+  await question.waitFor();
+  await question.getByRole('button', { name: label, exact: true }).click();
+  await question.waitFor({ state: 'detached' });
+}
+
+/** The HTTP status a visitor (no cookies) gets for a GET. */
+async function visitorStatus(path: string): Promise<number> {
+  const res = await fetch(`${server.url}${path}`, { headers: { Accept: 'application/json' } });
+  await res.body?.cancel();
+  return res.status;
+}
+
+let made = 0;
+/** Keeps the names made here apart from each other and from the demo data, and short enough to read. */
+const stamp = () => `${(made += 1)}-${Date.now() % 100_000}`;
+
+/** A scammer reported by a visitor and published by staff, with a name no one else has. */
+async function publishedScammer(label: string): Promise<{ id: number; name: string }> {
+  const name = `${label} ${stamp()}`;
+  const visitor = await ApiClient.visitor(server.url);
+  const { id } = await visitor.post<{ id: number }>('/api/developers/', { name, bio: 'Sells fake presale allocations.' });
+  const staff = await ApiClient.signedIn(server.url, STAFF.username, STAFF.password);
+  await staff.post(`/api/developers/${id}/verify/`);
+  return { id, name };
+}
+
+describe('the login screen', () => {
+  it('when it opens, then the logo, the access notes, the secure badge, both fields and ACCESS SYSTEM show', async () => {
+    const { context, page, errors } = await freshPage();
+    await page.goto(`${server.url}/accounts/login/`);
+    const form = loginForm(page);
+    await form.submit.waitFor();
+
+    const logo = page.locator('main img[src="/static/logo.svg"]');
+    expect(await logo.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return img.naturalWidth;
+    })).toBeGreaterThan(0);
+    for (const text of ['Authorized Users Only', 'Unauthorized access is strictly prohibited', 'All activities are monitored and logged', 'CONNECTION SECURE']) {
+      expect(await page.getByText(text, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await form.username.isVisible()).toBe(true);
+    expect(await form.password.getAttribute('type')).toBe('password');
+    expect(await form.alert.count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'login-idle');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('when the form is incomplete, then the spec messages show in order and nothing is sent', async () => {
+    const { context, page, errors } = await freshPage();
+    const logins = countLogins(page);
+    await page.goto(`${server.url}/accounts/login/`);
+    const form = loginForm(page);
+
+    await form.submit.click();
+    await form.alert.getByText('Username is required').waitFor();
+    expect(await form.username.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await form.username.fill('   ');
+    await form.password.fill('a password');
+    await form.submit.click();
+    await form.alert.getByText('Username is required').waitFor();
+
+    await form.username.fill(STAFF.username);
+    await form.password.fill('');
+    await form.submit.click();
+    await form.alert.getByText('Password is required').waitFor();
+
+    expect(logins()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('when the eye button is pressed, then the password shows as plain text, and pressed again it is masked', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/accounts/login/`);
+    const form = loginForm(page);
+    await form.password.fill('secret words');
+
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await form.password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await form.password.getAttribute('type')).toBe('password');
+    expect(await form.password.inputValue()).toBe('secret words');
+    await context.close();
+  });
+
+  it("while the sign-in is checked the form is locked and reads Authenticating..., then the server's refusal shows", async () => {
+    const { context, page, errors } = await freshPage();
+    await page.goto(`${server.url}/accounts/login/`);
+    const form = loginForm(page);
+    // a name of its own, so these failures never throttle the staff user's sign-ins
+    await form.username.fill('someone-guessing');
+    await form.password.fill('not the password');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/login/', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await form.submit.click();
+    await form.busy.waitFor();
+    expect(await form.busy.isDisabled()).toBe(true);
+    expect(await form.username.isDisabled()).toBe(true);
+    expect(await form.password.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Show password' }).isDisabled()).toBe(true);
+    expect(await form.busy.locator('.login__spinner').count()).toBe(1);
+    await shoot(page, 'login-submitting');
+    release();
+
+    await form.alert.getByText('Invalid username or password.').waitFor();
+    expect(await form.submit.isEnabled()).toBe(true);
+    expect(await form.password.isEnabled()).toBe(true);
+    expect((await me(page)).is_authenticated).toBe(false);
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'login-error');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('when the server cannot be reached, then An error occurred during login. shows', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/accounts/login/`);
+    const form = loginForm(page);
+    await form.username.fill(STAFF.username);
+    await form.password.fill(STAFF.password);
+    await page.route('**/api/login/', (route) => route.abort('connectionrefused'));
+
+    await form.submit.click();
+
+    await form.alert.getByText('An error occurred during login.').waitFor();
+    expect(await form.submit.isEnabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('staff sign-in', () => {
+  it('when staff sign in from /accounts/login/?next=/adminpanel/, then a full page load opens the Admin Panel', async () => {
+    const { context, page, errors } = await freshPage(DESKTOP);
+    await page.goto(`${server.url}/accounts/login/?next=${encodeURIComponent('/adminpanel/')}`);
+    const form = loginForm(page);
+    await form.username.fill(STAFF.username);
+    await form.password.fill(STAFF.password);
+    // a full page load starts a new document: this mark does not survive it
+    await page.evaluate(() => Object.assign(window, { beforeSignIn: true }));
+
+    await form.submit.click();
+
+    await page.waitForURL(`${server.url}/adminpanel/`);
+    await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
+    expect(await page.evaluate(() => 'beforeSignIn' in window)).toBe(false);
+    expect(await me(page)).toEqual({ is_authenticated: true, is_staff: true, username: STAFF.username });
+    await page.getByRole('list', { name: 'Requests awaiting review' }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'admin-panel');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('moderation from the Admin Panel', () => {
+  it('when a New Scammer is published, then visitors can open the profile', async () => {
+    const name = `Verify Me ${stamp()}`;
+    const visitor = await ApiClient.visitor(server.url);
+    const { id } = await visitor.post<{ id: number }>('/api/developers/', {
+      name, bio: 'Runs fake launchpads on Telegram.', gender: 'Male', nationality: 'Examplestan', languages: ['English', 'Spanish'],
+    });
+    expect(await visitorStatus(`/api/developers/${id}/`)).toBe(404); // not public before review
+    const { context, page, errors } = await openPanel();
+
+    const dialog = await openDetails(page, name, `New Scammer #${id}`);
+    await dialog.getByRole('heading', { name: 'Profile Information' }).waitFor();
+    expect(await dialog.getByText('Runs fake launchpads on Telegram.').isVisible()).toBe(true);
+    await expectNoSidewaysScroll(page, dialog);
+    await shoot(page, 'modal-new-scammer');
+    await dialog.getByRole('button', { name: 'Publish Case' }).click();
+
+    await dialog.waitFor({ state: 'detached' });
+    await cardFor(page, name).waitFor({ state: 'detached' });
+    expect(await visitorStatus(`/api/developers/${id}/`)).toBe(200);
+    const profile = (await (await fetch(`${server.url}/api/developers/${id}/`)).json()) as Profile;
+    expect(profile).toMatchObject({ name, isVerified: true, verification_status: 'verified' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('when a pending scam is rejected, then it never becomes public', async () => {
+    const { id: profileId, name } = await publishedScammer('Scam Target');
+    const visitor = await ApiClient.visitor(server.url);
+    const description = `Took a listing fee and vanished (${stamp()})`;
+    const { id } = await visitor.post<{ id: number }>(`/api/developers/${profileId}/scams/submit/`, {
+      description, lostAmount: '2500.125', currency: 'USDT', websites: ['fake-launch.example'],
+    });
+    const { context, page, errors } = await openPanel();
+
+    const dialog = await openDetails(page, name, `New Scammer Scam #${id}`);
+    await dialog.getByRole('heading', { name: 'Scam Information' }).waitFor();
+    expect(await dialog.getByText(description).isVisible()).toBe(true);
+    await expectNoSidewaysScroll(page, dialog);
+    await shoot(page, 'modal-scam');
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await confirm(page, 'Reject');
+
+    await dialog.waitFor({ state: 'detached' });
+    await cardFor(page, name).waitFor({ state: 'detached' });
+    const staff = await ApiClient.signedIn(server.url, STAFF.username, STAFF.password);
+    expect(await staff.get<PendingScam>(`/api/admin/scams/${id}/`)).toMatchObject({ verification_status: 'rejected' });
+    const { incidents } = await visitor.get<{ incidents: { id: number }[] }>(`/api/developers/${profileId}/scams/`);
+    expect(incidents.map((i) => i.id)).not.toContain(id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('when an edit request is confirmed, then the profile shows the change', async () => {
+    const { id: profileId, name } = await publishedScammer('Edit Target');
+    const bio = `Now also sells fake audits (${stamp()})`;
+    const visitor = await ApiClient.visitor(server.url);
+    const { id } = await visitor.post<{ id: number }>(`/api/developers/${profileId}/edit-request/`, {
+      developer: profileId, full_name: 'Anonymous', contact_information: 'tips@example.org', target_type: 'developer',
+      proposed_changes: { developer: { bio, nationality: 'Otherland' } },
+    });
+    const { context, page, errors } = await openPanel();
+
+    const dialog = await openDetails(page, name, `Edit Scammer #${id}`);
+    await dialog.getByRole('heading', { name: 'Scammer Changes' }).waitFor();
+    expect(await dialog.getByText(bio).isVisible()).toBe(true);
+    await expectNoSidewaysScroll(page, dialog);
+    await shoot(page, 'modal-edit');
+    await dialog.getByRole('button', { name: 'Confirm Changes' }).click();
+
+    await dialog.waitFor({ state: 'detached' });
+    await cardFor(page, name).waitFor({ state: 'detached' });
+    const profile = await visitor.get<Profile>(`/api/developers/${profileId}/`);
+    expect(profile).toMatchObject({ bio, nationality: 'Otherland' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('when a removal request is processed, then the profile is gone', async () => {
+    const { id: profileId, name } = await publishedScammer('Removal Target');
+    const visitor = await ApiClient.visitor(server.url);
+    const explanation = `The wrong person is named here (${stamp()}).`;
+    const { id } = await visitor.post<{ id: number }>('/api/removal-requests/', {
+      target_type: 'developer', case_id: caseId(profileId), full_name: 'Riley Example',
+      contact_information: 'riley@example.org', explanation, developer: profileId,
+    });
+    expect(await visitorStatus(`/api/developers/${profileId}/`)).toBe(200);
+    const { context, page, errors } = await openPanel();
+
+    const dialog = await openDetails(page, name, `Remove Scammer #${id}`);
+    await dialog.getByRole('heading', { name: 'Case Information' }).waitFor();
+    expect(await dialog.getByText(explanation).isVisible()).toBe(true);
+    await expectNoSidewaysScroll(page, dialog);
+    await shoot(page, 'modal-removal');
+    await dialog.getByRole('button', { name: 'Remove Scammer' }).click();
+    await shoot(page, 'modal-removal-confirm');
+    await confirm(page, 'Remove');
+
+    await dialog.waitFor({ state: 'detached' });
+    await cardFor(page, name).waitFor({ state: 'detached' });
+    expect(await visitorStatus(`/api/developers/${profileId}/`)).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the guard', () => {
+  it('when a visitor opens /adminpanel/, then they are sent home with history replaced', async () => {
+    const { context, page, errors } = await freshPage();
+    await page.goto(`${server.url}/accounts/login/`);
+    await page.goto(`${server.url}/adminpanel/`);
+
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(0);
+    // replaced, not pushed: Back leads to the page before, not into the guard again
+    await page.goBack();
+    await page.waitForURL(`${server.url}/accounts/login/`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('log out', () => {
+  it('when staff choose Log out, then the login page opens and they are signed out', async () => {
+    const { context, page, errors } = await openPanel();
+    const menuButton = page.getByRole('banner').getByRole('button', { name: new RegExp(STAFF.username) });
+
+    await menuButton.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Log out' }).click();
+
+    await page.waitForURL(`${server.url}/accounts/login/`);
+    await loginForm(page).submit.waitFor();
+    expect(await me(page)).toMatchObject({ is_authenticated: false, is_staff: false });
+    // the panel is closed to them now
+    await page.goto(`${server.url}/adminpanel/`);
+    await page.waitForURL(`${server.url}/`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
