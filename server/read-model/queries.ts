@@ -17,13 +17,17 @@ export function approvedIncidents(db: Db, profileId: number): Incident[] {
   return rows.map(toIncident);
 }
 
+export const APPROVED_INCIDENTS_OF_PROFILES = `SELECT i.* FROM incidents i
+  WHERE i.profile_id IN (SELECT value FROM json_each(?)) AND i.verification_status = 'approved'`;
+
 /** Approved incidents of the given profiles, grouped by profile id. */
 export function approvedIncidentsByProfile(db: Db, profileIds: readonly number[]): Map<number, Incident[]> {
   const byProfile = new Map<number, Incident[]>();
   if (profileIds.length === 0) return byProfile;
   const rows = db
-    .prepare(`SELECT i.* FROM incidents i JOIN json_each(?) ids ON ids.value = i.profile_id
-      WHERE i.verification_status = 'approved' ORDER BY COALESCE(i.occurred, i.reported) DESC, i.id DESC`)
+    // IN (subquery), not JOIN json_each: the join made SQLite scan every approved incident and
+    // probe the id list for each (8.6 s for 500 ids at 100k profiles); IN uses incidents_profile
+    .prepare(`${APPROVED_INCIDENTS_OF_PROFILES} ORDER BY COALESCE(i.occurred, i.reported) DESC, i.id DESC`)
     .all(JSON.stringify(profileIds)) as IncidentRow[];
   for (const row of rows) {
     const group = byProfile.get(row.profile_id);
