@@ -1,0 +1,176 @@
+// Issue 6: the index must give the reference's answer (shared/domain/search.ts searchRegistry)
+// result for result: the same ids, in the same order, with the same scores, on every page, also
+// after deltas and a save/load round trip. fast-check generates small registries from small
+// vocabularies (so values collide) and queries mixing every kind of term with every category.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ProfileKind } from '../contract/common';
+import { FILTER_CATEGORIES, IP_OPTIONS, TELEGRAM_OPTIONS, WALLET_KINDS, type FilterCategory } from '../domain/facets';
+import { searchRegistry, type ActiveFilters } from '../domain/search';
+import { sampleProfile } from '../test-support';
+import { SearchIndex, type IndexedProfile } from './index';
+
+const WORDS = ['Ada', 'ada', 'Jane', 'Roe', 'Zed', 'moon', 'Moonvault', 'ivan', 'Émile', 'zoë', 'ann', 'Anna', 'bo', 'x', 'DeFi', 'defi', 'Rug Pull', 'rug'];
+const NAMES = ['Ada Example', 'ada example', 'Jane Roe', 'Zed', 'Émile Zola', 'emile zola', 'Anna 2', 'Anna 10', 'bo', ''];
+const PLACES = ['Paris', 'paris', 'Lagos', '', ' ', ' Remote', 'remote', 'Kyiv'];
+const WALLETS = ['0xAbCdEf0123', '0xabcdef0123', '0x00FF', 'bc1qxyz', '1BoatSLR', '3Jxy', 'ltc1qq', 'LTCabc', 'Mxy', 'zzz', ''];
+const IPS = ['192.168.0.1', '192.168.1.20', '203.0.113.7', '203.0.113.77', '104.1.2.3', '10.0.0.1', '172.16.0.9', '8.8.8.8'];
+const PHONES = ['+1 555 0100', '+1-555-0100', '(555) 010-0199', '+44 20 7946 0958', '5550100'];
+const TELEGRAMS = ['@moon_boy', 'moon_boy', '@Ada_Example', 'jane.roe', '@x'];
+const EMAILS = ['ada@example.test', 'Ada@Example.TEST', 'jane.roe@mail.ex', 'zed@domain.ex', 'x@y.z'];
+const SITES = ['https://moonvault.example', 'domain.ex', 'http://Domain.EX/path', 'www.ada.test'];
+const BANKS = ['Example Bank', 'example bank', 'First Bank', 'Harbor Bank', ''];
+const SHORT = ['English', 'english', 'French', 'Rug Pull', 'rug pull', 'Ponzi', 'DeFi', 'defi', 'NFT', 'Acme', 'acme', 'Examplian'];
+
+const pick = <T>(list: readonly T[]) => fc.constantFrom(...list);
+const some = <T>(list: readonly T[], max = 3) => fc.array(pick(list), { maxLength: max });
+
+const profileArb = (id: number): fc.Arbitrary<IndexedProfile> =>
+  fc.record({
+    kind: pick<ProfileKind>(['developer', 'project', 'developer']),
+    name: fc.oneof(pick(NAMES), fc.array(pick(WORDS), { minLength: 1, maxLength: 2 }).map((w) => w.join(' '))),
+    nickname: fc.oneof(pick(WORDS), fc.constant('')),
+    bio: fc.array(pick([...WORDS, ...TELEGRAMS, ...EMAILS]), { maxLength: 4 }).map((w) => w.join(' ')),
+    location: pick(PLACES),
+    nationality: fc.oneof(pick(SHORT), fc.constant('')),
+    accent: fc.oneof(pick(SHORT), fc.constant('')),
+    geolocation: fc.oneof(pick(['48.85,2.35', '0,0', '']), fc.constant('')),
+    languages: some(SHORT),
+    company: some(SHORT, 2),
+    companiesUsed: some(SHORT, 2),
+    companyAddress: some(['1 Example Road', '2 Moon St.', ''], 1),
+    scam_type: some(SHORT, 2),
+    industry: some(SHORT, 2),
+    email: some(EMAILS, 2),
+    phone: some(PHONES, 2),
+    telegram: some(TELEGRAMS, 2),
+    website: some(SITES, 2),
+    walletAddresses: some(WALLETS, 3),
+    ipAddresses: some(IPS, 3),
+    knownPartners: some(WORDS, 2),
+    currencies: some(['USD', 'usdt', 'BTC', 'eth'], 2),
+    bank: some(BANKS, 2),
+    bankAccounts: fc.array(fc.record({ bank_name: pick(BANKS), account: pick(['0001', 'GB29 NWBK', '12-34-56', '']) }), { maxLength: 2 }),
+  }).map((fields) => ({ ...sampleProfile({ id }), ...fields, id }));
+
+const registryArb = fc
+  .uniqueArray(fc.integer({ min: 1, max: 1200 }), { minLength: 1, maxLength: 60 })
+  .chain((ids) => fc.tuple(...ids.map(profileArb)));
+
+const mixCase = (term: string) =>
+  fc.constantFrom(term, term.toUpperCase(), term.charAt(0).toUpperCase() + term.slice(1));
+
+const termArb: fc.Arbitrary<string> = fc.oneof(
+  // special (substring) terms
+  pick(['bustr-00', 'BUSTR-2025-0', 'bustr-2025-1', 'bustr-', '203.0.113.7', '192.168.0.1', '10.0.0.1', '0.113', '@moon', '@', '.', '0x',
+    '0xab', '0xAB', '0x00', 'domain.ex', 'mail.ex', '.ex', 'a.', 'example.test', '@ada_example', '_boy', 'y.z', '555.0']).chain(mixCase),
+  // plain terms of 1 to 5 characters, from the vocabulary and random
+  fc.constantFrom(...WORDS, ...SHORT, '555', '0100', '010', 'oon', 'mil', 'ann', 'nn', 'oe', 'a', 'e', 'é', '2025', '0001', '44', 'usd', 'bank')
+    .map((w) => w.slice(0, 5)).chain(mixCase),
+  fc.string({ unit: fc.constantFrom('a', 'n', 'o', 'e', 'x', '0', '1', '5', '.', '@', '-', '_', 'A', 'É'), minLength: 1, maxLength: 5 }),
+);
+
+const queryArb = fc.oneof(
+  fc.constant(''),
+  termArb,
+  fc.array(termArb, { minLength: 2, maxLength: 3 }).map((t) => t.join(' ')),
+  fc.array(termArb, { minLength: 1, maxLength: 2 }).map((t) => `  ${t.join('   ')} `),
+);
+
+const OPTIONS: Record<FilterCategory, readonly string[]> = {
+  Industry: SHORT, 'Scam Type': SHORT, Location: [...PLACES, 'Remote', 'REMOTE', 'paris'], Nationality: SHORT, Languages: SHORT,
+  Company: SHORT, 'Companies Used': SHORT, Accents: SHORT, 'Crypto Wallets': [...WALLET_KINDS, 'ethereum'],
+  Banks: [...BANKS, 'FIRST BANK'], 'IP Addresses': [...IP_OPTIONS, 'multiple ips'], 'Telegram Handles': [...TELEGRAM_OPTIONS, 'personal'],
+};
+
+const filtersArb: fc.Arbitrary<ActiveFilters> = fc
+  .subarray([...FILTER_CATEGORIES], { maxLength: 4 })
+  .chain((categories) => fc.tuple(...categories.map((c) => fc.array(pick(OPTIONS[c]), { maxLength: 3 }).map((values) => [c, values] as const))))
+  .map((entries) => Object.fromEntries(entries) as ActiveFilters);
+
+const searchArb = fc.record({ kind: pick<ProfileKind>(['developer', 'project']), query: queryArb, filters: filtersArb, pageSize: fc.integer({ min: 1, max: 25 }) });
+
+type Search = { kind: ProfileKind; query: string; filters: ActiveFilters; pageSize: number };
+
+function reference(profiles: readonly IndexedProfile[], { kind, query, filters }: Search) {
+  return searchRegistry(profiles.filter((p) => p.kind === kind), query, filters).map((r) => ({ id: r.profile.id, score: r.score }));
+}
+
+/** Every page of the index's answer, joined. */
+function indexed(index: SearchIndex, { kind, query, filters, pageSize }: Search) {
+  const first = index.query({ kind, query, filters, offset: 0, limit: pageSize });
+  const items = [...first.items];
+  for (let offset = pageSize; offset < first.total; offset += pageSize) {
+    const page = index.query({ kind, query, filters, offset, limit: pageSize });
+    expect(page.total).toBe(first.total);
+    items.push(...page.items);
+  }
+  return { total: first.total, items };
+}
+
+function expectSame(index: SearchIndex, profiles: readonly IndexedProfile[], search: Search) {
+  const expected = reference(profiles, search);
+  const actual = indexed(index, search);
+  expect(actual.items).toEqual(expected);
+  expect(actual.total).toBe(expected.length);
+}
+
+describe('the search index gives the reference answer (property)', () => {
+  it('when built from a registry, then every query lists the same ids, in the same order, with the same scores', () => {
+    fc.assert(
+      fc.property(registryArb, fc.array(searchArb, { minLength: 1, maxLength: 8 }), (profiles, searches) => {
+        const index = SearchIndex.build(profiles);
+        for (const search of searches) expectSame(index, profiles, search);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('when profiles are upserted and removed, then the answers still equal the reference on the changed registry', () => {
+    const changeArb = fc.oneof(
+      fc.record({ type: fc.constant('upsert' as const), profiles: fc.uniqueArray(fc.integer({ min: 1, max: 80 }), { maxLength: 6 }).chain((ids) => fc.tuple(...ids.map(profileArb))) }),
+      fc.record({ type: fc.constant('remove' as const), ids: fc.array(fc.integer({ min: 1, max: 80 }), { maxLength: 6 }) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 80 }), { minLength: 1, maxLength: 40 }).chain((ids) => fc.tuple(...ids.map(profileArb))),
+        fc.array(changeArb, { minLength: 1, maxLength: 6 }),
+        fc.array(searchArb, { minLength: 1, maxLength: 5 }),
+        (initial, changes, searches) => {
+          const index = SearchIndex.build(initial);
+          const current = new Map(initial.map((p) => [p.id, p]));
+          for (const change of changes) {
+            if (change.type === 'upsert') {
+              index.upsert(change.profiles);
+              for (const p of change.profiles) current.set(p.id, p);
+            } else {
+              index.remove(change.ids);
+              for (const id of change.ids) current.delete(id);
+            }
+          }
+          const profiles = [...current.values()].sort((a, b) => a.id - b.id);
+          expect(index.size).toBe(profiles.length);
+          for (const search of searches) expectSame(index, profiles, search);
+          index.compact();
+          for (const search of searches) expectSame(index, profiles, search);
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it('when saved and loaded, then the loaded index answers like the reference, and keeps doing so after a delta', () => {
+    fc.assert(
+      fc.property(registryArb, fc.array(searchArb, { minLength: 1, maxLength: 4 }), profileArb(5000), (profiles, searches, added) => {
+        const built = SearchIndex.build(profiles);
+        built.remove([profiles[0]!.id]);
+        const loaded = SearchIndex.deserialize(structuredClone(built.serialize()));
+        const rest = profiles.slice(1);
+        for (const search of searches) expectSame(loaded, rest, search);
+        loaded.upsert([added]);
+        for (const search of searches) expectSame(loaded, [...rest, added], search);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

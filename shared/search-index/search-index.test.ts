@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { sampleProfile } from '../test-support';
+import { SearchIndex, type IndexedProfile } from './index';
+import { andInto, fromSlots, hasBit, popcount, slotsOf } from './bitset';
+
+const blank = (id: number, overrides: Partial<IndexedProfile> = {}): IndexedProfile => ({
+  ...sampleProfile({
+    id, name: `Person ${id}`, nickname: '', company: [], companyAddress: [], scam_type: [], industry: [], email: [], phone: [],
+    telegram: [], website: [], walletAddresses: [], bankAccounts: [], ipAddresses: [], knownPartners: [], companiesUsed: [],
+    currencies: [], bank: [], languages: [], bio: '', location: '', nationality: '', accent: '', geolocation: '',
+  }),
+  kind: 'developer',
+  ...overrides,
+});
+
+const ids = (index: SearchIndex, query: string, filters = {}, kind: 'developer' | 'project' = 'developer') =>
+  index.query({ kind, query, filters }).items.map((i) => i.id);
+
+describe('bitsets', () => {
+  it('when slots are set, then they are counted, listed and tested', () => {
+    const bits = fromSlots(100, [0, 31, 32, 99]);
+    expect(popcount(bits)).toBe(4);
+    expect(slotsOf(bits)).toEqual([0, 31, 32, 99]);
+    expect(hasBit(bits, 32)).toBe(true);
+    expect(hasBit(bits, 33)).toBe(false);
+  });
+
+  it('when two sets are intersected, then only common slots remain', () => {
+    const a = fromSlots(64, [1, 2, 40]);
+    andInto(a, fromSlots(64, [2, 40, 41]));
+    expect(slotsOf(a)).toEqual([2, 40]);
+  });
+});
+
+describe('the token dictionary', () => {
+  const index = SearchIndex.build([blank(1, { name: 'Jane Roe' }), blank(2, { name: 'Janet Moon' }), blank(3, { name: 'Bojan Ro' })]);
+
+  it('when a short term is typed, then the tokens starting with it match (a prefix range)', () => {
+    expect(ids(index, 'jan')).toEqual([3, 1, 2]); // 3 characters: inside 'bojan' too (Bojan sorts first)
+    expect(ids(index, 'ja')).toEqual([1, 2]);
+    expect(ids(index, 'ro')).toEqual([3, 1]); // 'Bojan Ro' sorts before 'Jane Roe'
+  });
+
+  it('when a short term is inside a token but not at its start, then it does not match', () => {
+    expect(ids(index, 'an')).toEqual([]);
+  });
+
+  it('when a term of 3 or more characters is inside a token, then the trigram postings find it', () => {
+    expect(ids(index, 'net')).toEqual([2]);
+    expect(ids(index, 'oja')).toEqual([3]);
+    expect(ids(index, 'xyz')).toEqual([]);
+  });
+});
+
+describe('substring terms', () => {
+  const index = SearchIndex.build([
+    blank(1, { telegram: ['@moon_boy'], walletAddresses: ['0xAbCdEf0123'], ipAddresses: ['203.0.113.77'] }),
+    blank(2, { email: ['jane.roe@domain.ex'], phone: ['+1 555 0100'] }),
+    blank(42),
+  ]);
+
+  it('when the term holds @, . or 0x, then it matches inside a value, without case', () => {
+    expect(ids(index, '@MOON')).toEqual([1]);
+    expect(ids(index, 'n_bo@')).toEqual([]);
+    expect(ids(index, '0xABCDEF')).toEqual([1]);
+    expect(ids(index, 'domain.ex')).toEqual([2]);
+    expect(ids(index, 'e.roe@dom')).toEqual([2]);
+  });
+
+  it('when the term is an IPv4 address or a case id, then it matches by substring', () => {
+    expect(ids(index, '203.0.113.7')).toEqual([1]);
+    expect(ids(index, 'bustr-2025-004')).toEqual([42]);
+    expect(ids(index, 'BUSTR-2025-000')).toEqual([1, 2]);
+  });
+
+  it('when the term has no letters or digits, then every value is scanned', () => {
+    expect(ids(index, '@')).toEqual([1, 2]);
+    expect(ids(index, '.')).toEqual([1, 2]);
+  });
+});
+
+describe('filters and scores', () => {
+  const index = SearchIndex.build([
+    blank(1, { industry: ['DeFi'], scam_type: ['Rug Pull'], telegram: ['@a'] }),
+    blank(2, { industry: ['defi'], scam_type: ['Ponzi'] }),
+    blank(3, { industry: ['NFT'], location: ' ' }),
+    blank(4, { kind: 'project', industry: ['DeFi'] }),
+  ]);
+
+  it('when a value is selected, then profiles having it without case are listed, of the asked kind only', () => {
+    expect(ids(index, '', { Industry: ['DEFI'] })).toEqual([1, 2]);
+    expect(ids(index, '', { Industry: ['DeFi'] }, 'project')).toEqual([4]);
+  });
+
+  it('when values of several categories are selected, then a profile matching any is listed and scored by the share matched', () => {
+    const result = index.query({ kind: 'developer', query: '', filters: { Industry: ['DeFi'], 'Scam Type': ['Rug Pull'] } });
+    expect(result.items).toEqual([{ id: 1, score: 100 }, { id: 2, score: 50 }]);
+    expect(result.total).toBe(2);
+  });
+
+  it("when Location is 'Remote', then a blank location matches it; Telegram kinds match any handle", () => {
+    expect(ids(index, '', { Location: ['remote'] })).toEqual([1, 2, 3]);
+    expect(ids(index, '', { 'Telegram Handles': ['Business'] })).toEqual([1]);
+  });
+
+  it('when a page is asked for, then only that slice comes back with the total', () => {
+    const page = index.query({ kind: 'developer', query: '', filters: {}, offset: 1, limit: 1 });
+    expect(page).toEqual({ total: 3, items: [{ id: 2, score: 100 }] });
+  });
+
+  it('when facet options are asked for, then each value of the kind comes with its count', () => {
+    expect(index.facetOptions('developer', 'Industry')).toEqual([{ value: 'DeFi', count: 2 }, { value: 'NFT', count: 1 }]);
+    expect(index.facetOptions('developer', 'Telegram Handles')).toEqual([{ value: 'Personal', count: 1 }, { value: 'Business', count: 1 }]);
+  });
+});
+
+describe('deltas', () => {
+  it('when a profile is removed (tombstone), then its alive bit is cleared and no query lists it', () => {
+    const index = SearchIndex.build([blank(1, { name: 'Jane' }), blank(2, { name: 'Jane Two' })]);
+    index.remove([1]);
+    expect(ids(index, 'jane')).toEqual([2]);
+    expect(ids(index, '')).toEqual([2]);
+    expect(index.has(1)).toBe(false);
+    expect(index.size).toBe(1);
+  });
+
+  it('when an upsert changes a value, then the old value no longer matches and the new one does', () => {
+    const index = SearchIndex.build([blank(1, { name: 'Jane', industry: ['DeFi'] })]);
+    index.upsert([blank(1, { name: 'Zora', industry: ['NFT'] })]);
+    expect(ids(index, 'jane')).toEqual([]);
+    expect(ids(index, 'zor')).toEqual([1]);
+    expect(ids(index, '', { Industry: ['DeFi'] })).toEqual([]);
+    expect(ids(index, '', { Industry: ['NFT'] })).toEqual([1]);
+    expect(index.facetOptions('developer', 'Industry')).toEqual([{ value: 'NFT', count: 1 }]);
+  });
+
+  it('when a renamed profile moves in the name order, then the listing follows', () => {
+    const index = SearchIndex.build([blank(1, { name: 'Alpha' }), blank(2, { name: 'Beta' })]);
+    index.upsert([blank(1, { name: 'Gamma' })]);
+    expect(ids(index, '')).toEqual([2, 1]);
+  });
+
+  it('when most slots are dead, then compaction keeps the same answers', () => {
+    const index = SearchIndex.build([blank(1, { name: 'Jane' }), blank(2, { name: 'Joe' }), blank(3, { name: 'Jim' })]);
+    index.remove([2]);
+    index.compact();
+    expect(ids(index, 'j')).toEqual([1, 3]);
+    index.upsert([blank(4, { name: 'Jo' })]);
+    expect(ids(index, 'jo')).toEqual([4]);
+  });
+});
+
+describe('persistence', () => {
+  it('when saved and loaded, then the loaded index gives identical answers', () => {
+    const index = SearchIndex.build([
+      blank(1, { name: 'Jane Roe', industry: ['DeFi'], email: ['jane@domain.ex'] }),
+      blank(2, { name: 'Émile', industry: ['NFT'], telegram: ['@emile'] }),
+      blank(3, { kind: 'project', name: 'Moon' }),
+    ]);
+    index.remove([3]);
+    const { meta, buffers } = index.serialize();
+    expect(buffers.every((b) => b instanceof ArrayBuffer)).toBe(true);
+    const loaded = SearchIndex.deserialize(structuredClone({ meta, buffers }));
+    for (const query of ['', 'j', 'émi', 'domain.ex', '@', 'moon']) {
+      for (const filters of [{}, { Industry: ['defi'] }]) {
+        expect(loaded.query({ kind: 'developer', query, filters })).toEqual(index.query({ kind: 'developer', query, filters }));
+      }
+    }
+    expect(loaded.query({ kind: 'project', query: '', filters: {} }).total).toBe(0);
+  });
+});
