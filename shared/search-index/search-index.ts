@@ -64,7 +64,7 @@ export interface SerializedMeta {
   parts: string[];
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 const KINDS: readonly ProfileKind[] = ['developer', 'project'];
 const KIND_CODE: Record<ProfileKind, number> = { developer: 0, project: 1 };
 /** value separator of the stored search text: white space never occurs inside a term */
@@ -79,6 +79,33 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 type List = number[] | Int32Array;
 
+interface BuildState {
+  /** per slot: -(slot + 1), then the ids of the slot's distinct tokens */
+  stream: Int32Array;
+  used: number;
+  /** postings per token id */
+  counts: number[];
+  /** the last slot that had the token (so a slot counts a token once) */
+  lastSlot: number[];
+  /** open-addressing token table (id + 1 by hash), so a repeated token is found without a string */
+  table: Int32Array;
+  hashes: number[];
+}
+
+const FNV_START = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashString(s: string): number {
+  let h = FNV_START;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+
+/** 128^3 ASCII trigrams */
+const GRAM_DENSE_SIZE = 1 << 21;
+const gramKey = (a: number, b: number, c: number) => a * 4294967296 + b * 65536 + c;
+const NEWLINE = SEP.charCodeAt(0);
+
 function push(lists: List[], at: number, value: number): void {
   let list = lists[at];
   if (list === undefined) {
@@ -90,22 +117,6 @@ function push(lists: List[], at: number, value: number): void {
     lists[at] = list;
   }
   list.push(value);
-}
-
-/**
- * The distinct tokens of a profile's values, as the reference tokens() makes them. An ASCII text
- * (the lower-cased values joined by SEP) takes a fast path: within ASCII, letters and digits are
- * exactly [a-z0-9] once lower-cased, and SEP is a separator.
- */
-function slotTokens(values: readonly string[], text: string): Set<string> {
-  const out = new Set<string>();
-  // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL on purpose
-  if (/^[\x00-\x7f]*$/.test(text)) {
-    for (const token of text.split(/[^a-z0-9]+/)) if (token !== '') out.add(token);
-  } else {
-    for (const value of values) for (const token of tokens(value)) out.add(token);
-  }
-  return out;
 }
 
 function hasSurrogate(text: string): boolean {
@@ -129,14 +140,66 @@ function runsOf(term: string): { run: string; before: boolean; after: boolean }[
   return out;
 }
 
+function growInt32(list: Int32Array, size: number): Int32Array {
+  const out = new Int32Array(Math.max(size, list.length * 2));
+  out.set(list);
+  return out;
+}
+
+function growBytes(list: Uint8Array, size: number): Uint8Array {
+  const out = new Uint8Array(Math.max(size, list.length * 2));
+  out.set(list);
+  return out;
+}
+
+interface Needle { bytes: Uint8Array; anchor: number }
+
+/** The term's code units as bytes (null when one is above 255), with the unit to scan for. */
+function latin1Bytes(term: string): Needle | null {
+  const bytes = new Uint8Array(term.length);
+  let anchor = -1;
+  for (let i = 0; i < term.length; i++) {
+    const ch = term.charCodeAt(i);
+    if (ch > 255) return null;
+    bytes[i] = ch;
+    // a separator-like unit ('@', '.', '-') is rarer than a letter or digit: scan for it
+    if (anchor < 0 && !((ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57))) anchor = i;
+  }
+  return { bytes, anchor: Math.max(anchor, 0) };
+}
+
+/** Does bytes[start, end) contain the needle? */
+function bytesInclude(bytes: Uint8Array, start: number, end: number, needle: Needle): boolean {
+  const m = needle.bytes.length;
+  if (end - start < m) return false;
+  const want = needle.bytes;
+  const k = needle.anchor;
+  // the anchor unit's possible positions
+  const hay = bytes.subarray(start + k, end - m + k + 1);
+  for (let i = hay.indexOf(want[k]!); i >= 0; i = hay.indexOf(want[k]!, i + 1)) {
+    let j = 0;
+    while (j < m && bytes[start + i + j] === want[j]) j++;
+    if (j === m) return true;
+  }
+  return false;
+}
+
 export class SearchIndex {
   // slots
   private slotCount = 0;
   private ids: number[] = [];
   private kinds: number[] = [];
   private names: string[] = [];
-  /** lower-cased registry search values joined by SEP (the substring rule's haystack) */
-  private texts: string[] = [];
+  /**
+   * The lower-cased registry search values joined by SEP (the substring rule's haystack), one
+   * byte a code unit when every unit is below 256 (Latin-1), in textBytes[textStart, textEnd);
+   * a slot with a wider unit keeps its text as a string in wideTexts instead.
+   */
+  private textBytes: Uint8Array = new Uint8Array(0);
+  private textUsed = 0;
+  private textStart: number[] = [];
+  private textEnd: number[] = [];
+  private wideTexts = new Map<number, string>();
   private alive: Bitset = newBitset(0);
   private kindBits: Bitset[] = [newBitset(0), newBitset(0)];
   private slotById = new Map<number, number>();
@@ -149,9 +212,13 @@ export class SearchIndex {
   private postings: List[] = [];
   private sorted: Int32Array = new Int32Array(0);
   private extra: number[] = [];
-  private trigramId = new Map<string, number>();
-  private trigramKeys: string[] = [];
+  /** trigram -> id + 1: a dense table for ASCII trigrams, a map (by gramKey) for the others */
+  private gramDense: Int32Array = new Int32Array(GRAM_DENSE_SIZE);
+  private gramSparse = new Map<number, number>();
+  private trigramKeys: number[] = [];
   private trigramTokens: List[] = [];
+  // build pass: token ids per slot in one stream, counted, then laid out as postings at the end
+  private building: BuildState | null = null;
   // facets: per category, raw facet value -> slots; lower-cased value -> raw value ids
   private facetValueList: string[][] = FILTER_CATEGORIES.map(() => []);
   private facetValueId: Map<string, number>[] = FILTER_CATEGORIES.map(() => new Map());
@@ -166,10 +233,100 @@ export class SearchIndex {
     for (const p of profiles) latest.set(p.id, p);
     const list = [...latest.values()].sort((a, b) => a.id - b.id);
     index.reserve(list.length);
+    index.textBytes = new Uint8Array(Math.max(1024, list.length * 768));
+    index.building = {
+      stream: new Int32Array(Math.max(1024, list.length * 96)), used: 0, counts: [], lastSlot: [],
+      table: new Int32Array(1 << 16), hashes: [],
+    };
     for (const p of list) index.addSlot(p);
+    index.finishBuild();
+    index.textBytes = index.textBytes.slice(0, index.textUsed);
     index.sortDictionary();
     index.rebuildOrder();
     return index;
+  }
+
+  /** Lays the streamed token ids out as postings (count, then fill) and indexes every token's trigrams. */
+  private finishBuild(): void {
+    const state = this.building!;
+    this.building = null;
+    const tokenCount = this.tokenList.length;
+    const offsets = new Int32Array(tokenCount + 1);
+    for (let id = 0; id < tokenCount; id++) offsets[id + 1] = offsets[id]! + state.counts[id]!;
+    const data = new Int32Array(offsets[tokenCount]!);
+    const fill = offsets.slice(0, tokenCount);
+    const stream = state.stream;
+    // the stream holds, per slot in order, -(slot + 1) then the slot's token ids
+    let slot = 0;
+    for (let i = 0; i < state.used; i++) {
+      const v = stream[i]!;
+      if (v < 0) slot = -v - 1;
+      else data[fill[v]!++] = slot;
+    }
+    const postings: List[] = new Array<List>(tokenCount);
+    for (let id = 0; id < tokenCount; id++) postings[id] = data.subarray(offsets[id]!, offsets[id + 1]!);
+    this.postings = postings;
+
+    // trigrams: each token's distinct grams, counted, then filled
+    const tokens = this.tokenList;
+    let gramTotal = 0;
+    for (const token of tokens) if (token.length >= CONTAINS_MATCH_MIN_CHARS) gramTotal += token.length - CONTAINS_MATCH_MIN_CHARS + 1;
+    const grams = new Int32Array(gramTotal);
+    const gramStart = new Int32Array(tokenCount + 1);
+    const lastToken: number[] = [];
+    const gramCounts: number[] = [];
+    let at = 0;
+    for (let id = 0; id < tokenCount; id++) {
+      const token = tokens[id]!;
+      for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
+        const g = this.internGram(token, i);
+        if (g >= lastToken.length) { lastToken.push(-1); gramCounts.push(0); }
+        if (lastToken[g] === id) continue;
+        lastToken[g] = id;
+        gramCounts[g]!++;
+        grams[at++] = g;
+      }
+      gramStart[id + 1] = at;
+    }
+    const gramCount = this.trigramKeys.length;
+    const gramOffsets = new Int32Array(gramCount + 1);
+    for (let g = 0; g < gramCount; g++) gramOffsets[g + 1] = gramOffsets[g]! + gramCounts[g]!;
+    const gramData = new Int32Array(gramOffsets[gramCount]!);
+    const gramFill = gramOffsets.slice(0, gramCount);
+    for (let id = 0; id < tokenCount; id++) {
+      for (let i = gramStart[id]!; i < gramStart[id + 1]!; i++) gramData[gramFill[grams[i]!]!++] = id;
+    }
+    const trigramTokens: List[] = new Array<List>(gramCount);
+    for (let g = 0; g < gramCount; g++) trigramTokens[g] = gramData.subarray(gramOffsets[g]!, gramOffsets[g + 1]!);
+    this.trigramTokens = trigramTokens;
+  }
+
+  /** The id of the trigram of s at i, or -1 when the index has none. */
+  private gramId(s: string, i: number): number {
+    const a = s.charCodeAt(i);
+    const b = s.charCodeAt(i + 1);
+    const c = s.charCodeAt(i + 2);
+    if ((a | b | c) < 128) return this.gramDense[(a << 14) | (b << 7) | c]! - 1;
+    return (this.gramSparse.get(gramKey(a, b, c)) ?? 0) - 1;
+  }
+
+  /** The trigram's id, made when new (with an empty token list). */
+  private internGram(s: string, i: number): number {
+    const g = this.gramId(s, i);
+    if (g >= 0) return g;
+    const a = s.charCodeAt(i);
+    const b = s.charCodeAt(i + 1);
+    const c = s.charCodeAt(i + 2);
+    const id = this.trigramKeys.length;
+    this.trigramKeys.push(gramKey(a, b, c));
+    this.trigramTokens.push([]);
+    this.setGram(a, b, c, id);
+    return id;
+  }
+
+  private setGram(a: number, b: number, c: number, id: number): void {
+    if ((a | b | c) < 128) this.gramDense[(a << 14) | (b << 7) | c] = id + 1;
+    else this.gramSparse.set(gramKey(a, b, c), id + 1);
   }
 
   /** How many live profiles the index holds. */
@@ -244,7 +401,8 @@ export class SearchIndex {
     clearBit(this.alive, slot);
     clearBit(this.kindBits[this.kinds[slot]!]!, slot);
     this.slotById.delete(id);
-    this.texts[slot] = '';
+    this.textEnd[slot] = this.textStart[slot]!;
+    this.wideTexts.delete(slot);
     return true;
   }
 
@@ -253,17 +411,114 @@ export class SearchIndex {
     this.ids[slot] = p.id;
     this.kinds[slot] = KIND_CODE[p.kind];
     this.names[slot] = p.name;
-    const values = registrySearchValues(p);
-    this.texts[slot] = values.map((v) => v.toLowerCase()).join(SEP);
     setBit(this.alive, slot);
     setBit(this.kindBits[KIND_CODE[p.kind]!]!, slot);
     this.slotById.set(p.id, slot);
+    const state = this.building;
+    if (state) {
+      if (state.used + 1 > state.stream.length) state.stream = growInt32(state.stream, state.used + 1);
+      state.stream[state.used++] = -(slot + 1);
+    }
 
-    for (const token of slotTokens(values, this.texts[slot])) push(this.postings, this.internToken(token), slot);
+    // the text, and the tokens as the reference tokens() makes them: an ASCII value (once
+    // lower-cased) takes a fast path, where letters and digits are exactly [a-z0-9]
+    const values = registrySearchValues(p);
+    const start = this.textUsed;
+    let at = start;
+    let wide = false;
+    for (let v = 0; v < values.length; v++) {
+      const lower = values[v]!.toLowerCase();
+      const n = lower.length;
+      if (at + n + 1 > this.textBytes.length) this.textBytes = growBytes(this.textBytes, at + n + 1);
+      const bytes = this.textBytes;
+      if (v > 0) bytes[at++] = NEWLINE;
+      let ascii = true;
+      let from = -1;
+      let h = FNV_START;
+      for (let i = 0; i < n; i++) {
+        const ch = lower.charCodeAt(i);
+        bytes[at++] = ch;
+        if (ch >= 128) {
+          ascii = false;
+          if (ch > 255) wide = true;
+        } else if (ascii) {
+          if ((ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57)) {
+            if (from < 0) { from = i; h = FNV_START; }
+            h = Math.imul(h ^ ch, FNV_PRIME);
+          } else if (from >= 0) {
+            this.addToken(lower, from, i, h >>> 0, slot);
+            from = -1;
+          }
+        }
+      }
+      // (tokens already added from an ASCII start are tokens of the value too: added once)
+      if (!ascii) for (const token of tokens(values[v]!)) this.addToken(token, 0, token.length, hashString(token), slot);
+      else if (from >= 0) this.addToken(lower, from, n, h >>> 0, slot);
+    }
+    this.textStart[slot] = start;
+    if (wide) {
+      at = start;
+      this.wideTexts.set(slot, values.map((v) => v.toLowerCase()).join(SEP));
+    }
+    this.textEnd[slot] = at;
+    this.textUsed = at;
 
-    FILTER_CATEGORIES.forEach((category, c) => {
-      for (const raw of new Set(facetValues(p, category))) push(this.facetPostings[c]!, this.internFacet(c, raw), slot);
-    });
+    for (let c = 0; c < FILTER_CATEGORIES.length; c++) {
+      const lists = this.facetPostings[c]!;
+      for (const raw of facetValues(p, FILTER_CATEGORIES[c]!)) {
+        const id = this.internFacet(c, raw);
+        const list = lists[id]!;
+        if (list.length > 0 && list[list.length - 1] === slot) continue; // a value listed twice
+        push(lists, id, slot);
+      }
+    }
+  }
+
+  /** Adds the token s[from, to) (whose hashString is hash) to the slot. */
+  private addToken(s: string, from: number, to: number, hash: number, slot: number): void {
+    const state = this.building;
+    const id = state ? this.findToken(state, s, from, to, hash) : this.internToken(s.slice(from, to));
+    if (state) {
+      if (state.lastSlot[id] === slot) return;
+      state.lastSlot[id] = slot;
+      state.counts[id]!++;
+      if (state.used + 1 > state.stream.length) state.stream = growInt32(state.stream, state.used + 1);
+      state.stream[state.used++] = id;
+      return;
+    }
+    const list = this.postings[id]!;
+    if (list.length > 0 && list[list.length - 1] === slot) return;
+    push(this.postings, id, slot);
+  }
+
+  private findToken(state: BuildState, s: string, from: number, to: number, hash: number): number {
+    const table = state.table;
+    const mask = table.length - 1;
+    const list = this.tokenList;
+    const length = to - from;
+    let i = hash & mask;
+    for (let e = table[i]!; e !== 0; i = (i + 1) & mask, e = table[i]!) {
+      const token = list[e - 1]!;
+      if (token.length !== length) continue;
+      let j = 0;
+      while (j < length && token.charCodeAt(j) === s.charCodeAt(from + j)) j++;
+      if (j === length) return e - 1;
+    }
+    const id = this.internToken(from === 0 && to === s.length ? s : s.slice(from, to));
+    state.hashes.push(hash);
+    table[i] = id + 1;
+    if (list.length * 2 > table.length) {
+      // rehash into a table twice the size
+      const bigger = new Int32Array(table.length * 2);
+      const biggerMask = bigger.length - 1;
+      for (let t = 0; t < list.length; t++) {
+        let k = state.hashes[t]! & biggerMask;
+        while (bigger[k] !== 0) k = (k + 1) & biggerMask;
+        bigger[k] = t + 1;
+      }
+      state.table = bigger;
+    }
+    return id;
   }
 
   private internToken(token: string): number {
@@ -272,18 +527,19 @@ export class SearchIndex {
     id = this.tokenList.length;
     this.tokenList.push(token);
     this.tokenId.set(token, id);
+    const state = this.building;
+    if (state) {
+      // postings and trigrams are laid out at the end of the build
+      state.counts.push(0);
+      state.lastSlot.push(-1);
+      return id;
+    }
     this.postings.push([]);
     this.extra.push(id);
-    const grams = new Set<string>();
-    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) grams.add(token.slice(i, i + CONTAINS_MATCH_MIN_CHARS));
-    for (const gram of grams) {
-      let g = this.trigramId.get(gram);
-      if (g === undefined) {
-        g = this.trigramKeys.length;
-        this.trigramKeys.push(gram);
-        this.trigramId.set(gram, g);
-        this.trigramTokens.push([]);
-      }
+    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
+      const g = this.internGram(token, i);
+      const list = this.trigramTokens[g]!;
+      if (list.length > 0 && list[list.length - 1] === id) continue;
       push(this.trigramTokens, g, id);
     }
     return id;
@@ -305,10 +561,11 @@ export class SearchIndex {
 
   /** Folds the extra tokens into the dictionary sorted by code unit (so a prefix is one range). */
   private sortDictionary(): void {
-    const ids = Array.from({ length: this.tokenList.length }, (_, i) => i);
-    const list = this.tokenList;
-    ids.sort((a, b) => (list[a]! < list[b]! ? -1 : list[a]! > list[b]! ? 1 : 0));
-    this.sorted = Int32Array.from(ids);
+    // the default sort compares strings by UTF-16 code units, as < does
+    const words = this.tokenList.slice().sort();
+    const sorted = new Int32Array(words.length);
+    for (let i = 0; i < words.length; i++) sorted[i] = this.tokenId.get(words[i]!)!;
+    this.sorted = sorted;
     this.extra = [];
   }
 
@@ -316,10 +573,24 @@ export class SearchIndex {
     const names = this.names;
     const ids = this.ids;
     const live = [...this.slotById.values()];
-    live.sort((a, b) => collator.compare(names[a]!, names[b]!) || ids[a]! - ids[b]!);
-    this.order = live;
+    // the collator is asked once per distinct name: names it calls equal share a rank
+    const distinct = [...new Set(live.map((slot) => names[slot]!))].sort(collator.compare);
+    const nameRank = new Map<string, number>();
+    let r = 0;
+    for (let i = 0; i < distinct.length; i++) {
+      if (i > 0 && collator.compare(distinct[i - 1]!, distinct[i]!) !== 0) r = i;
+      nameRank.set(distinct[i]!, r);
+    }
+    const key = new Int32Array(this.slotCount);
+    for (const slot of live) key[slot] = nameRank.get(names[slot]!)!;
+    live.sort((a, b) => key[a]! - key[b]! || ids[a]! - ids[b]!);
+    this.setOrder(live);
+  }
+
+  private setOrder(order: number[]): void {
+    this.order = order;
     const rank = new Int32Array(this.slotCount).fill(-1);
-    for (let i = 0; i < live.length; i++) rank[live[i]!] = i;
+    for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
     this.rank = rank;
   }
 
@@ -337,7 +608,25 @@ export class SearchIndex {
     this.ids = pick(this.ids);
     this.kinds = pick(this.kinds);
     this.names = pick(this.names);
-    this.texts = pick(this.texts);
+    // the live texts, moved to the front
+    const bytes = new Uint8Array(live.reduce((n, slot) => n + this.textEnd[slot]! - this.textStart[slot]!, 0));
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const wide = new Map<number, string>();
+    let at = 0;
+    live.forEach((slot, i) => {
+      starts.push(at);
+      bytes.set(this.textBytes.subarray(this.textStart[slot]!, this.textEnd[slot]!), at);
+      at += this.textEnd[slot]! - this.textStart[slot]!;
+      ends.push(at);
+      const text = this.wideTexts.get(slot);
+      if (text !== undefined) wide.set(i, text);
+    });
+    this.textBytes = bytes;
+    this.textUsed = at;
+    this.textStart = starts;
+    this.textEnd = ends;
+    this.wideTexts = wide;
     this.slotCount = live.length;
     this.alive = newBitset(this.slotCount);
     this.kindBits = KINDS.map(() => newBitset(this.slotCount));
@@ -375,8 +664,8 @@ export class SearchIndex {
   private tokensContaining(part: string): number[] {
     let best: List | null = null;
     for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= part.length; i++) {
-      const g = this.trigramId.get(part.slice(i, i + CONTAINS_MATCH_MIN_CHARS));
-      if (g === undefined) return [];
+      const g = this.gramId(part, i);
+      if (g < 0) return [];
       const list = this.trigramTokens[g]!;
       if (best === null || list.length < best.length) best = list;
     }
@@ -429,13 +718,18 @@ export class SearchIndex {
       if (bestIds) candidates = this.unionPostings(bestIds);
     }
     const out = newBitset(this.slotCount);
-    const texts = this.texts;
-    const check = (slot: number) => { if (texts[slot]!.includes(term)) setBit(out, slot); };
-    if (candidates) {
-      andInto(candidates, kindBits);
-      for (const slot of slotsOf(candidates)) check(slot);
-    } else {
-      for (const slot of slotsOf(kindBits)) check(slot);
+    if (candidates) andInto(candidates, kindBits);
+    const slots = slotsOf(candidates ?? kindBits);
+    // the reference check (a lower-cased value includes the term) on each candidate's text
+    const wide = this.wideTexts;
+    const needle = latin1Bytes(term); // null: a unit above 255 is in no Latin-1 text
+    const bytes = this.textBytes;
+    const starts = this.textStart;
+    const ends = this.textEnd;
+    const anyWide = wide.size > 0;
+    for (const slot of slots) {
+      const text = anyWide ? wide.get(slot) : undefined;
+      if (text !== undefined ? text.includes(term) : needle !== null && bytesInclude(bytes, starts[slot]!, ends[slot]!, needle)) setBit(out, slot);
     }
     return out;
   }
@@ -586,26 +880,33 @@ export class SearchIndex {
 
   // ----- persistence -----
 
-  /** The index as plain buffers (transferable, storable in IndexedDB). */
+  /** The index as plain buffers (transferable, storable in IndexedDB), mostly copies of its arrays. */
   serialize(): SerializedIndex {
-    const strings: [string, readonly string[]][] = [
-      ['names', this.names], ['texts', this.texts], ['tokens', this.tokenList], ['trigrams', this.trigramKeys],
-      ...this.facetValueList.map((list, c): [string, readonly string[]] => [`facet${c}`, list]),
+    const n = this.slotCount;
+    const wideSlots = [...this.wideTexts.keys()].sort((a, b) => a - b);
+    const parts: [string, ArrayBuffer[]][] = [
+      ['ids', [Float64Array.from(this.ids.slice(0, n)).buffer]],
+      ['kinds', [Uint8Array.from(this.kinds.slice(0, n)).buffer]],
+      ['alive', [Uint32Array.from(this.alive).buffer]],
+      ['textBytes', [this.textBytes.slice(0, this.textUsed).buffer]],
+      ['textStart', [Uint32Array.from(this.textStart.slice(0, n)).buffer]],
+      ['textEnd', [Uint32Array.from(this.textEnd.slice(0, n)).buffer]],
+      ['wideSlots', [Int32Array.from(wideSlots).buffer]],
+      ['wideTexts', packStrings(wideSlots.map((slot) => this.wideTexts.get(slot)!))],
+      ['names', packStrings(this.names.slice(0, n))],
+      ['tokens', packStrings(this.tokenList)],
+      ['sorted', [this.sorted.slice().buffer]],
+      ['extra', [Int32Array.from(this.extra).buffer]],
+      ['order', [Int32Array.from(this.order).buffer]],
+      ['trigrams', [Float64Array.from(this.trigramKeys).buffer]],
+      ['postings', packLists(this.postings)],
+      ['trigramTokens', packLists(this.trigramTokens)],
+      ...this.facetValueList.map((list, c): [string, ArrayBuffer[]] => [`facet${c}`, packStrings(list)]),
+      ...this.facetPostings.map((lists, c): [string, ArrayBuffer[]] => [`facetPostings${c}`, packLists(lists)]),
     ];
-    const lists: [string, readonly List[]][] = [
-      ['postings', this.postings], ['trigramTokens', this.trigramTokens],
-      ...this.facetPostings.map((l, c): [string, readonly List[]] => [`facetPostings${c}`, l]),
-    ];
-    const buffers: ArrayBuffer[] = [
-      Float64Array.from(this.ids.slice(0, this.slotCount)).buffer,
-      Uint8Array.from(this.kinds.slice(0, this.slotCount)).buffer,
-      Uint32Array.from(this.alive).buffer,
-    ];
-    for (const [, list] of strings) buffers.push(...packStrings(list));
-    for (const [, list] of lists) buffers.push(...packLists(list));
     return {
-      meta: { format: FORMAT, slots: this.slotCount, parts: [...strings.map(([n]) => n), ...lists.map(([n]) => n)] },
-      buffers,
+      meta: { format: FORMAT, slots: n, parts: parts.map(([name, b]) => `${name}:${b.length}`) },
+      buffers: parts.flatMap(([, b]) => b),
     };
   }
 
@@ -619,15 +920,24 @@ export class SearchIndex {
     index.ids = Array.from(new Float64Array(next()));
     index.kinds = Array.from(new Uint8Array(next()));
     index.alive = new Uint32Array(next().slice(0));
+    index.textBytes = new Uint8Array(next());
+    index.textUsed = index.textBytes.length;
+    index.textStart = Array.from(new Uint32Array(next()));
+    index.textEnd = Array.from(new Uint32Array(next()));
+    const wideSlots = new Int32Array(next());
+    const wideTexts = unpackStrings(next(), next());
+    wideSlots.forEach((slot, i) => index.wideTexts.set(slot, wideTexts[i]!));
     const strings = () => unpackStrings(next(), next());
     const lists = () => unpackLists(next(), next());
     index.names = strings();
-    index.texts = strings();
     index.tokenList = strings();
-    index.trigramKeys = strings();
-    index.facetValueList = FILTER_CATEGORIES.map(() => strings());
+    index.sorted = new Int32Array(next());
+    index.extra = Array.from(new Int32Array(next()));
+    const order = Array.from(new Int32Array(next()));
+    index.trigramKeys = Array.from(new Float64Array(next()));
     index.postings = lists();
     index.trigramTokens = lists();
+    index.facetValueList = FILTER_CATEGORIES.map(() => strings());
     index.facetPostings = FILTER_CATEGORIES.map(() => lists());
 
     index.kindBits = KINDS.map(() => newBitset(n));
@@ -636,8 +946,14 @@ export class SearchIndex {
       setBit(index.kindBits[index.kinds[slot]!]!, slot);
       index.slotById.set(index.ids[slot]!, slot);
     }
-    index.tokenList.forEach((token, id) => index.tokenId.set(token, id));
-    index.trigramKeys.forEach((gram, id) => index.trigramId.set(gram, id));
+    const tokenId = index.tokenId;
+    const tokens = index.tokenList;
+    for (let id = 0; id < tokens.length; id++) tokenId.set(tokens[id]!, id);
+    index.trigramKeys.forEach((key, id) => {
+      const a = Math.floor(key / 4294967296);
+      const b = Math.floor(key / 65536) % 65536;
+      index.setGram(a, b, key % 65536, id);
+    });
     index.facetValueList.forEach((list, c) => list.forEach((raw, id) => {
       index.facetValueId[c]!.set(raw, id);
       const lower = raw.toLowerCase();
@@ -645,30 +961,55 @@ export class SearchIndex {
       if (same) same.push(id);
       else index.facetByLower[c]!.set(lower, [id]);
     }));
-    index.sortDictionary();
-    index.rebuildOrder();
+    index.setOrder(order);
     return index;
   }
 }
 
-/** Strings as their lengths and their UTF-16 code units (exact, lone surrogates too). */
+// a string with a lone surrogate cannot go through UTF-8 unchanged
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Strings as their lengths (in UTF-16 code units) and their text: UTF-8 when no string holds a
+ * lone surrogate (the last length is then 1), else the exact UTF-16 code units (last length 0).
+ */
 function packStrings(list: readonly string[]): [ArrayBuffer, ArrayBuffer] {
-  const lengths = new Uint32Array(list.length);
+  const lengths = new Uint32Array(list.length + 1);
   let total = 0;
-  list.forEach((s, i) => { lengths[i] = s.length; total += s.length; });
+  let wellFormed = true;
+  list.forEach((s, i) => {
+    lengths[i] = s.length;
+    total += s.length;
+    if (wellFormed && LONE_SURROGATE.test(s)) wellFormed = false;
+  });
+  if (wellFormed) {
+    lengths[list.length] = 1;
+    const bytes = new TextEncoder().encode(list.join(''));
+    return [lengths.buffer, (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()).buffer as ArrayBuffer];
+  }
   const units = new Uint16Array(total);
   let at = 0;
   for (const s of list) for (let i = 0; i < s.length; i++) units[at++] = s.charCodeAt(i);
   return [lengths.buffer, units.buffer];
 }
 
-function unpackStrings(lengthsBuffer: ArrayBuffer, unitsBuffer: ArrayBuffer): string[] {
+function unpackStrings(lengthsBuffer: ArrayBuffer, textBuffer: ArrayBuffer): string[] {
   const lengths = new Uint32Array(lengthsBuffer);
-  const units = new Uint16Array(unitsBuffer);
-  const out: string[] = new Array<string>(lengths.length);
+  const count = lengths.length - 1;
+  const out: string[] = new Array<string>(count);
+  if (lengths[count] === 1) {
+    const all = new TextDecoder('utf-8', { ignoreBOM: true }).decode(textBuffer); // a leading U+FEFF is text
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      out[i] = all.slice(at, at + lengths[i]!);
+      at += lengths[i]!;
+    }
+    return out;
+  }
+  const units = new Uint16Array(textBuffer);
   const CHUNK = 8192;
   let at = 0;
-  for (let i = 0; i < lengths.length; i++) {
+  for (let i = 0; i < count; i++) {
     const end = at + lengths[i]!;
     let s = '';
     for (let from = at; from < end; from += CHUNK) {
