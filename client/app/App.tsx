@@ -1,12 +1,9 @@
 // The app shell (sticky header, main area, footer) and the routes of spec §2. Features plug
 // their pages in here; this is the only place that composes them (STYLE.md 2).
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { AdminPanelPage } from '../features/admin';
-import { LoginPage } from '../features/login';
-import { ProfileModal } from '../features/profile';
 import { RegistryPage } from '../features/registry';
-import { AddScamModal, ReportButton } from '../features/report';
+import { ReportButton } from '../features/report/ReportButton';
 import { UserMenu } from '../features/session';
 import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
 import { localDb, type LocalProfile, type RegistryDb } from '../local';
@@ -14,6 +11,29 @@ import { useStatus } from '../local/status-store';
 import { loadCurrentUser } from '../state/current-user';
 import { applyUpdate } from './pwa';
 import './app.css';
+
+// Initial JavaScript stays small (issue 6: ≤ 200 KB gzip): what the first screen does not need
+// is loaded when it is first shown. The service worker precaches every chunk, so offline they
+// load from its cache just the same.
+const AdminPanelPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPanelPage })));
+const LoginPage = lazy(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
+const ProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfileModal })));
+const AddScamModal = lazy(() => import('../features/report/AddScamModal').then((m) => ({ default: m.AddScamModal })));
+
+/** A small stand-in while a lazily loaded part arrives. */
+export function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="page-loading" role="status">
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function App() {
   return (
@@ -34,8 +54,22 @@ export function AppRoutes({ db = localDb }: AppRoutesProps) {
     <Routes>
       <Route element={<Shell />}>
         <Route index element={<HomePage db={db} />} />
-        <Route path="accounts/login" element={<LoginPage />} />
-        <Route path="adminpanel" element={<AdminPanelPage />} />
+        <Route
+          path="accounts/login"
+          element={
+            <Loading>
+              <LoginPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="adminpanel"
+          element={
+            <Loading>
+              <AdminPanelPage />
+            </Loading>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -100,27 +134,33 @@ function HomePage({ db }: { db: RegistryDb }) {
           setProfileOpen(true);
         }}
       />
-      <ProfileModal
-        db={db}
-        profile={viewing}
-        open={profileOpen}
-        onOpenChange={setProfileOpen}
-        onAddIncident={(profile) => {
-          setAddingTo(profile);
-          setAddOpen(true);
-        }}
-      />
+      {viewing ? (
+        <Suspense fallback={null}>
+          <ProfileModal
+            db={db}
+            profile={viewing}
+            open={profileOpen}
+            onOpenChange={setProfileOpen}
+            onAddIncident={(profile) => {
+              setAddingTo(profile);
+              setAddOpen(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
       {addingTo ? (
-        <AddScamModal
-          // one form per profile: its stored draft is per kind and profile (spec §4)
-          key={`${addingTo.kind}:${addingTo.id}`}
-          kind={addingTo.kind}
-          profile={{ id: addingTo.id, name: addingTo.name }}
-          open={addOpen}
-          onOpenChange={setAddOpen}
-          mode="submit"
-          db={db}
-        />
+        <Suspense fallback={null}>
+          <AddScamModal
+            // one form per profile: its stored draft is per kind and profile (spec §4)
+            key={`${addingTo.kind}:${addingTo.id}`}
+            kind={addingTo.kind}
+            profile={{ id: addingTo.id, name: addingTo.name }}
+            open={addOpen}
+            onOpenChange={setAddOpen}
+            mode="submit"
+            db={db}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -112,7 +112,9 @@ describe('idempotency', () => {
 
 describe('headers', () => {
   it('when any page is served, then there is no X-Powered-By and frames are refused', async () => {
-    const res = await anon.get('/api/sync/');
+    // per-user API answers are never stored (the public list and sync pages are 'no-cache' with
+    // an ETag instead: server/http/cached-answer.ts)
+    const res = await anon.get('/api/accounts/me/');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,8 +1,10 @@
 // 'Report Person' / 'Report Project' on the registry page (spec §2), opening the Report wizard.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { localDb, type RegistryDb } from '../../local';
-import { ReportWizard } from './ReportWizard';
+
+// loaded on first use, so the registry's first screen does not wait for the wizard (issue 6)
+const ReportWizard = lazy(() => import('./ReportWizard').then((m) => ({ default: m.ReportWizard })));
 
 export interface ReportButtonProps {
   kind: ProfileKind;
@@ -11,12 +13,25 @@ export interface ReportButtonProps {
 
 export function ReportButton({ kind, db = localDb }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
+  // mounted from its first opening on, so closing it keeps its state as before
+  const [used, setUsed] = useState(false);
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         {kind === 'developer' ? 'Report Person' : 'Report Project'}
       </button>
-      <ReportWizard kind={kind} open={open} onOpenChange={setOpen} db={db} />
+      {used ? (
+        <Suspense fallback={null}>
+          <ReportWizard kind={kind} open={open} onOpenChange={setOpen} db={db} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -106,6 +106,8 @@ describe('the pending control', () => {
     render(<PendingControl />);
 
     await userEvent.click(screen.getByRole('button', { name: '1 pending · 1 needs attention' }));
+    // the list is loaded on first opening (issue 6)
+    await screen.findByRole('dialog', { name: 'Waiting to be sent' });
 
     const dialog = screen.getByRole('dialog', { name: 'Waiting to be sent' });
     const [waiting, refused] = within(dialog).getAllByRole('listitem');
@@ -122,6 +124,8 @@ describe('the pending control', () => {
     local.entries = [entry({ id: 'b', state: 'rejected', lastError: 'No' })];
     render(<PendingControl />);
     await userEvent.click(screen.getByRole('button', { name: '1 needs attention' }));
+    // the list is loaded on first opening (issue 6)
+    await screen.findByRole('dialog', { name: 'Waiting to be sent' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
 
@@ -133,6 +137,8 @@ describe('the pending control', () => {
     local.entries = [entry({ id: 'a', attempts: 2, lastError: 'Failed to fetch' })];
     render(<PendingControl />);
     await userEvent.click(screen.getByRole('button', { name: '1 pending' }));
+    // the list is loaded on first opening (issue 6)
+    await screen.findByRole('dialog', { name: 'Waiting to be sent' });
 
     expect(screen.getByText(/Last try failed \(Failed to fetch\); it will try again/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send now' }));
@@ -145,6 +151,8 @@ describe('the pending control', () => {
     local.entries = [entry({ id: 'a' })];
     render(<PendingControl />);
     await userEvent.click(screen.getByRole('button', { name: '1 pending' }));
+    // the list is loaded on first opening (issue 6)
+    await screen.findByRole('dialog', { name: 'Waiting to be sent' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
@@ -162,6 +170,8 @@ describe('the pending control', () => {
     local.entries = [entry({ id: 'b', state: 'rejected', lastError: 'Name looks wrong' })];
     render(<PendingControl />);
     await userEvent.click(screen.getByRole('button', { name: '1 needs attention' }));
+    // the list is loaded on first opening (issue 6)
+    await screen.findByRole('dialog', { name: 'Waiting to be sent' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -178,6 +188,8 @@ describe('the pending control', () => {
     local.entries = [entry({ id: 'b', state: 'rejected', lastError: 'Amount too large', results: [{ id: 5 }] })];
     render(<PendingControl />);
     await userEvent.click(screen.getByRole('button', { name: '1 needs attention' }));
+    // the list is loaded on first opening (issue 6)
+    await screen.findByRole('dialog', { name: 'Waiting to be sent' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
 

@@ -111,6 +111,20 @@ describe('the public lists', () => {
     expect(changed.body.count).toBe(2);
   });
 
+  it('when a page is answered from the per-revision cache, then it matches a fresh build and a change replaces it', async () => {
+    for (const name of ['A', 'B', 'C']) await publishedProfile(anon, staff, 'developers', { name }, []);
+    const first = await anon.get('/api/developers/?page=2&page_size=2');
+    const cached = await anon.get('/api/developers/?page=2&page_size=2');
+    expect(cached.text).toBe(first.text);
+    expect(cached.headers.etag).toBe(first.headers.etag);
+    const notModified = await anon.get('/api/developers/?page=2&page_size=2').set('If-None-Match', `W/${first.headers.etag as string}, "other"`);
+    expect(notModified.status).toBe(304);
+    await publishedProfile(anon, staff, 'developers', { name: 'D' }, []);
+    const changed = await anon.get('/api/developers/?page=2&page_size=2');
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(changed.body.results.map((p: { name: string }) => p.name)).toEqual(['C', 'D']);
+  });
+
   it('when page_size is not a number, then the answer is 400', async () => {
     const res = await anon.get('/api/developers/?page_size=lots');
     expect(res.status).toBe(400);

@@ -8,6 +8,7 @@ import { writeRoute } from '../../http/write';
 import { profileCreateSchema } from '../../../shared/contract/profile';
 import { PROFILE_FETCH_SIZE } from '../../../shared/constants';
 import { PROFILE_PATHS } from '../../http/profile-paths';
+import { sendCachedAnswer } from '../../http/cached-answer';
 import { awaitingReview, createProfile, moderateProfile, profileDetail, publicListJson } from './service';
 
 const listQuery = z.object({
@@ -28,15 +29,8 @@ export function profileRoutes({ db }: AppDeps): express.Router {
         res.json(awaitingReview(db, kind, page));
         return;
       }
-      const { json, etag } = publicListJson(db, kind, page);
       // public and the same for everyone: the browser may keep it but must ask again (ETag)
-      res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('ETag', etag);
-      if (req.get('If-None-Match') === etag) {
-        res.status(304).end();
-        return;
-      }
-      res.type('application/json').send(json);
+      sendCachedAnswer(req, res, publicListJson(db, kind, page));
     });
 
     router.post(`${base}/`, writeRoute(db, (req) => {

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/connection';
 import { audit } from '../../db/audit';
 import { tombstoneProfile, touchProfile } from '../../db/revision';
+import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { publicSnapshot } from '../../read-model/snapshot';
 import { findProfileRow, approvedIncidents, approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, toStaffProfile, type ProfileRow } from '../../read-model/rows';
@@ -13,20 +14,24 @@ import type { Profile, ProfileCreate, StaffProfile } from '../../../shared/contr
 export interface Page { page: number; pageSize: number }
 
 /** The verified profiles of a kind, as a DRF-style page; the body is built from the cached snapshot. */
-export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Page): { json: string; etag: string } {
+export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Page): CachedAnswer {
   const snapshot = publicSnapshot(db);
-  const all = snapshot.profiles[kind];
-  const start = (page - 1) * pageSize;
-  const isWhole = start === 0 && pageSize >= all.length;
-  const results = isWhole ? snapshot.json[kind] : JSON.stringify(all.slice(start, start + pageSize));
-  const path = kind === 'developer' ? '/api/developers/' : '/api/projects/';
-  const link = (p: number) => JSON.stringify(`${path}?page=${p}&page_size=${pageSize}`);
-  const next = start + pageSize < all.length ? link(page + 1) : 'null';
-  const previous = page > 1 ? link(page - 1) : 'null';
-  return {
-    json: `{"count":${all.length},"next":${next},"previous":${previous},"results":${results}}`,
-    etag: `"${kind}-${snapshot.revision}-${page}-${pageSize}"`,
-  };
+  // each page is serialised once per revision, not on every request
+  return answerCache(db, 'list').get(`${kind}:${page}:${pageSize}`, snapshot.revision, () => {
+    const all = snapshot.profiles[kind];
+    const start = (page - 1) * pageSize;
+    const isWhole = start === 0 && pageSize >= all.length;
+    const results = isWhole ? snapshot.json[kind] : JSON.stringify(all.slice(start, start + pageSize));
+    const path = kind === 'developer' ? '/api/developers/' : '/api/projects/';
+    const link = (p: number) => JSON.stringify(`${path}?page=${p}&page_size=${pageSize}`);
+    const next = start + pageSize < all.length ? link(page + 1) : 'null';
+    const previous = page > 1 ? link(page - 1) : 'null';
+    return {
+      revision: snapshot.revision,
+      json: `{"count":${all.length},"next":${next},"previous":${previous},"results":${results}}`,
+      etag: `"${kind}-${snapshot.revision}-${page}-${pageSize}"`,
+    };
+  });
 }
 
 /** Staff: submitted profiles awaiting review (spec §4: pending and unverified), oldest first. */

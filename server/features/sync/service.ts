@@ -3,12 +3,28 @@
 // cursor always agree.
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
+import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncPage, SyncProfile, Tombstone } from '../../../shared/contract/sync';
 
 interface Change { type: 'profile' | 'tombstone'; kind: ProfileKind; id: number; revision: number }
+
+/**
+ * The sync page as JSON, cached per (since, limit) at the current revision (DESIGN.md "Scale"):
+ * the same body as syncPage, serialised once while nothing public changes.
+ */
+export function syncPageJson(db: Db, since: number, limit: number): CachedAnswer {
+  const revision = currentRevision(db);
+  return answerCache(db, 'sync').get(`${since}:${limit}`, revision, () => ({
+    // the page is read in its own transaction; its revision may be newer than the key's, which
+    // only makes the entry a miss next time
+    revision,
+    json: JSON.stringify(syncPage(db, since, limit)),
+    etag: `"sync-${revision}-${since}-${limit}"`,
+  }));
+}
 
 export function syncPage(db: Db, requestedSince: number, limit: number): SyncPage {
   return db.transaction(() => {
@@ -28,7 +44,7 @@ export function syncPage(db: Db, requestedSince: number, limit: number): SyncPag
 
     const ids = page.filter((c) => c.type === 'profile').map((c) => c.id);
     const rows = ids.length
-      ? (db.prepare('SELECT p.* FROM profiles p JOIN json_each(?) ids ON ids.value = p.id').all(JSON.stringify(ids)) as ProfileRow[])
+      ? (db.prepare('SELECT p.* FROM profiles p WHERE p.id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as ProfileRow[])
       : [];
     const rowById = new Map(rows.map((r) => [r.id, r]));
     const incidents = approvedIncidentsByProfile(db, ids);

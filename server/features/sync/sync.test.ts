@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
 import { syncPageSchema } from '../../../shared/contract/sync';
+import { syncPage } from './service';
 
 let t: TestApp;
 let anon: Client;
@@ -88,5 +89,52 @@ describe('the sync feed', () => {
     expect((await anon.get('/api/sync/?since=abc')).status).toBe(400);
     expect((await anon.get('/api/sync/?limit=0')).status).toBe(400);
     expect((await anon.get('/api/sync/?limit=100000')).status).toBe(400);
+  });
+});
+
+describe('the cached sync answer (DESIGN.md "Scale")', () => {
+  it('when a page has not changed, then a request with its ETag gets 304 with no body, and it may be kept but asked again', async () => {
+    await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
+    const first = await anon.get('/api/sync/?since=0&limit=500');
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await anon.get('/api/sync/?since=0&limit=500').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    // another page of the feed is another answer
+    const other = await anon.get('/api/sync/?since=0&limit=1').set('If-None-Match', etag);
+    expect(other.status).toBe(200);
+  });
+
+  it('when something public changes, then the cached page is replaced: new ETag and the new content', async () => {
+    await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
+    const first = await anon.get('/api/sync/?since=0&limit=500');
+    const etag = first.headers.etag as string;
+    await publishedProfile(anon, staff, 'developers', { name: 'B' }, []);
+    const changed = await anon.get('/api/sync/?since=0&limit=500').set('If-None-Match', etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const names = syncPageSchema.parse(changed.body).profiles.map((p) => p.name);
+    expect(names.sort()).toEqual(['A', 'B']);
+  });
+
+  it('when answered from the cache, then the body is exactly what the uncached page would be', async () => {
+    for (const name of ['A', 'B', 'C']) await publishedProfile(anon, staff, 'developers', { name }, [{ description: `about ${name}` }]);
+    for (const [since, limit] of [[0, 500], [0, 2], [3, 1]] as const) {
+      const first = await anon.get(`/api/sync/?since=${since}&limit=${limit}`);
+      const cached = await anon.get(`/api/sync/?since=${since}&limit=${limit}`);
+      const direct = JSON.stringify(syncPage(t.db, since, limit));
+      expect(first.text).toBe(direct);
+      expect(cached.text).toBe(direct);
+      // compressed once for clients that accept gzip, plain for those that do not
+      const plain = await anon.get(`/api/sync/?since=${since}&limit=${limit}`).set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toBe(direct);
+    }
+    const big = await anon.get('/api/sync/?since=0&limit=500').set('Accept-Encoding', 'gzip');
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.text).toBe(JSON.stringify(syncPage(t.db, 0, 500)));
   });
 });

@@ -1,0 +1,189 @@
+// The offline-first client at registry scale, in Chromium (playwright-core with the system
+// browser, tests/e2e/support/browser.ts) against the real server on a copy of the seeded
+// database: first sync into IndexedDB, offline cold start to the first 20 cards, a 100-change
+// delta, and a raw IndexedDB bulk load (Dexie bulkPut) of every profile.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { openDatabase } from '../server/db/connection';
+import { currentRevision, touchProfile } from '../server/db/revision';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import { startServer } from '../tests/e2e/support/server';
+import { REGISTRY_PAGE_SIZE, SYNC_PAGE_MAX } from '../shared/constants';
+import { BUDGETS } from './budgets';
+import { copyOf } from './fixtures';
+import { figure, log, type Figure } from './figures';
+
+const DELTA = 100;
+const FIRST_SYNC_TIMEOUT_MS = 120_000;
+const require = createRequire(import.meta.url);
+
+/** The replica's sync cursor, read straight from the app's IndexedDB ('bustr', meta 'sync'). */
+function replicaCursor(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('bustr');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('meta')) {
+            idb.close();
+            resolve(-1);
+            return;
+          }
+          const get = idb.transaction('meta').objectStore('meta').get('sync');
+          get.onsuccess = () => {
+            const row = get.result as { value?: { cursor?: number; lastSyncedAt?: number | null } } | undefined;
+            idb.close();
+            resolve(row?.value?.lastSyncedAt ? (row.value.cursor ?? -1) : -1);
+          };
+          get.onerror = () => {
+            idb.close();
+            resolve(-1);
+          };
+        };
+      }),
+  );
+}
+
+/** How many profiles the app's replica holds (IndexedDB 'bustr', store 'profiles'). */
+function replicaCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('bustr');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('profiles')) {
+            idb.close();
+            resolve(0);
+            return;
+          }
+          const count = idb.transaction('profiles').objectStore('profiles').count();
+          count.onsuccess = () => {
+            idb.close();
+            resolve(count.result);
+          };
+          count.onerror = () => {
+            idb.close();
+            resolve(0);
+          };
+        };
+      }),
+  );
+}
+
+async function waitForCursor(page: Page, atLeast: number, timeoutMs: number, pollMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await replicaCursor(page)) < atLeast) {
+    if (Date.now() > deadline) throw new Error(`the replica did not reach revision ${atLeast} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+export async function benchBrowser(databasePath: string, label: string, full: boolean): Promise<Figure[]> {
+  const budget = <T>(b: T) => (full ? b : null);
+  const figures: Figure[] = [];
+  const copy = copyOf(databasePath);
+  const db = openDatabase(copy.path);
+  const server = await startServer({ env: { DATABASE_PATH: copy.path, SEED_DEMO: 'false' } });
+  const browser = await launchBrowser();
+  try {
+    const head = currentRevision(db);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    // first sync: from navigation until the replica holds every page
+    let started = performance.now();
+    await page.goto(server.url);
+    let synced = true;
+    try {
+      await waitForCursor(page, head, FIRST_SYNC_TIMEOUT_MS, 50);
+    } catch (error) {
+      synced = false;
+      log(`browser ${label}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const firstSync = performance.now() - started;
+    figures.push(figure(`first sync ${label} into IndexedDB${synced ? '' : ' (did not finish)'}`, synced ? firstSync : Infinity, 'ms', budget(BUDGETS.firstSyncMs)));
+    if (!synced) figures.push(figure(`first sync ${label}: profiles in the replica after ${FIRST_SYNC_TIMEOUT_MS / 1000} s`, await replicaCount(page), 'profiles'));
+    log(`browser ${label}: first sync ${synced ? `${firstSync.toFixed(0)} ms` : 'did not finish'}`);
+
+    if (synced) {
+      // offline cold start: the service worker serves the shell, IndexedDB the registry
+      await page.waitForFunction(async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      });
+      await context.setOffline(true);
+      const coldStarts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        started = performance.now();
+        await page.reload({ waitUntil: 'commit' });
+        await page.waitForFunction((n) => document.querySelectorAll('.profile-card').length >= n, REGISTRY_PAGE_SIZE, { polling: 'raf', timeout: 30_000 });
+        coldStarts.push(performance.now() - started);
+      }
+      coldStarts.sort((a, b) => a - b);
+      figures.push(figure(`offline cold start ${label}: first ${REGISTRY_PAGE_SIZE} cards (median of 3)`, coldStarts[1]!, 'ms', budget(BUDGETS.coldStartMs)));
+      await context.setOffline(false);
+
+      // a delta: 100 profiles change on the server (as staff edits do: touchProfile bumps each
+      // one's revision), then the open client syncs (its 'online' handler) until it has them
+      await page.waitForFunction(() => navigator.onLine);
+      await waitForCursor(page, head, 30_000, 50); // any sync the reconnect started is done
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const ids = db.prepare("SELECT id FROM profiles WHERE verification_status = 'verified' ORDER BY id LIMIT ?").pluck().all(DELTA) as number[];
+      db.transaction(() => {
+        for (const id of ids) {
+          db.prepare('UPDATE profiles SET bio = bio || ? WHERE id = ?').run(' (updated)', id);
+          touchProfile(db, id);
+        }
+      })();
+      const deltaHead = currentRevision(db);
+      started = performance.now();
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await waitForCursor(page, deltaHead, 30_000, 5);
+      figures.push(figure(`${DELTA}-change delta applied ${label}`, performance.now() - started, 'ms', budget(BUDGETS.deltaMs)));
+    } else {
+      // both need the whole registry on the device
+      figures.push(figure(`offline cold start ${label}: first ${REGISTRY_PAGE_SIZE} cards (not measured: first sync unfinished)`, Infinity, 'ms', budget(BUDGETS.coldStartMs)));
+      figures.push(figure(`${DELTA}-change delta applied ${label} (not measured: first sync unfinished)`, Infinity, 'ms', budget(BUDGETS.deltaMs)));
+    }
+    await context.close();
+
+    // IndexedDB bulk load: every profile written with Dexie bulkPut into a fresh database
+    const bulkContext = await browser.newContext({ bypassCSP: true });
+    const bulkPage = await bulkContext.newPage();
+    // a same-origin document that does not start the app (and its own sync) beside the load
+    await bulkPage.goto(`${server.url}/api/accounts/me/`);
+    await bulkPage.addScriptTag({ path: require.resolve('dexie/dist/dexie.js') });
+    const bulk = await bulkPage.evaluate(async (pageMax) => {
+      const all: unknown[] = [];
+      let since = 0;
+      for (;;) {
+        const res = await fetch(`/api/sync/?since=${since}&limit=${pageMax}`);
+        const page = (await res.json()) as { profiles: unknown[]; cursor: number; hasMore: boolean };
+        all.push(...page.profiles);
+        since = page.cursor;
+        if (!page.hasMore) break;
+      }
+      const DexieCtor = (window as unknown as { Dexie: new (name: string) => { version(n: number): { stores(s: Record<string, string>): void }; open(): Promise<void>; table(n: string): { bulkPut(rows: unknown[]): Promise<unknown> }; close(): void } }).Dexie;
+      const dexie = new DexieCtor('bench-bulk');
+      dexie.version(1).stores({ profiles: 'id, kind, revision, name' });
+      await dexie.open();
+      const t0 = performance.now();
+      await dexie.table('profiles').bulkPut(all);
+      const ms = performance.now() - t0;
+      dexie.close();
+      return { ms, count: all.length };
+    }, SYNC_PAGE_MAX);
+    figures.push(figure(`IndexedDB bulk load ${label} (Dexie bulkPut, ${bulk.count} profiles)`, bulk.ms, 'ms'));
+    await bulkContext.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+    db.close();
+    copy.remove();
+  }
+  return figures;
+}

@@ -1,0 +1,24 @@
+// Every budget of issue 6 ("Search at registry scale"), named once. Measured on this 2-core
+// machine by `npm run bench`; `npm run bench -- --check` exits 1 when one is missed.
+export type Budget = { max: number } | { min: number } | null;
+
+export const BUDGETS = {
+  /** term + 3 filters + scores at 100k profiles */
+  searchP50Ms: { max: 2 },
+  searchP95Ms: { max: 16 },
+  /** the index against the reference (searchRegistry), same query, same run */
+  searchSpeedup: { min: 50 },
+  /** index answers that differ from the reference's (must be none) */
+  searchMismatches: { max: 0 },
+  indexBuildMs: { max: 2000 },
+  /** offline cold start with 100k cached: first 20 cards visible */
+  coldStartMs: { max: 1000 },
+  firstSyncMs: { max: 10_000 },
+  /** a 100-change delta applied to the replica */
+  deltaMs: { max: 200 },
+  /** list and sync endpoints at 50 connections */
+  endpointP99Ms: { max: 50 },
+  /** the cached endpoint against a handler that queries and serialises on every request */
+  endpointSpeedup: { min: 5 },
+  initialJsKbGzip: { max: 200 },
+} as const satisfies Record<string, Budget>;

@@ -1,0 +1,37 @@
+// Seeded registries for the bench: SQLite files made once with the demo generator
+// (server/db/seed.ts) and kept in the temp folder, so a second run does not seed again.
+// Runs that write (servers, the browser's delta) get a copy.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../server/db/connection';
+import { DEFAULT_SEED, seedDemo } from '../server/db/seed';
+import { log } from './figures';
+
+const CACHE_DIR = join(tmpdir(), 'bustr-bench');
+
+/** A database with `profiles` verified profiles (no pending work), made on first use. */
+export function seededDatabase(profiles: number): string {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const path = join(CACHE_DIR, `registry-${profiles}-seed${DEFAULT_SEED}.sqlite`);
+  const done = `${path}.done`;
+  if (existsSync(path) && existsSync(done)) return path;
+  for (const suffix of ['', '-wal', '-shm', '.done']) rmSync(`${path}${suffix}`, { force: true });
+  log(`seeding ${profiles} profiles into ${path} (once; later runs reuse it)`);
+  const started = performance.now();
+  const db = openDatabase(path);
+  seedDemo(db, { profiles, pending: false });
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  writeFileSync(done, new Date().toISOString());
+  log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return path;
+}
+
+/** A private copy of a seeded database, removed by the returned cleanup. */
+export function copyOf(path: string): { path: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'bustr-bench-run-'));
+  const copy = join(dir, 'registry.sqlite');
+  copyFileSync(path, copy);
+  return { path: copy, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,73 @@
+// npm run bench [-- --check] [-- --quick]
+// Issue 6 "Search at registry scale": seeds registries of 10k and 100k profiles (once, kept in
+// the temp folder) and measures side by side: reference vs index search, index build and memory,
+// the list and sync endpoints under autocannon against a baseline, the browser's first sync,
+// IndexedDB bulk load, offline cold start and delta, and the initial JavaScript. Prints a table,
+// writes bench/results.json, and with --check exits 1 when a budget (bench/budgets.ts) is missed.
+// --quick: a 10k-only smoke run with short load tests. Not part of `npm test`.
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { benchBrowser } from './browser';
+import { benchBundle, buildClient } from './bundle';
+import { seededDatabase } from './fixtures';
+import { figure, formatTable, log, passes, type Figure } from './figures';
+import { benchSearch } from './search';
+import { benchServer } from './server';
+
+const { values } = parseArgs({
+  options: { check: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+  allowPositionals: false,
+});
+const quick = values.quick ?? false;
+const SIZES = quick ? [10_000] : [10_000, 100_000];
+const LARGEST = SIZES[SIZES.length - 1]!;
+const LABEL = `${LARGEST / 1000}k`;
+const LOAD_SECONDS = quick ? 3 : 10;
+
+const figures: Figure[] = [];
+
+async function step(name: string, run: () => Figure[] | Promise<Figure[]>): Promise<void> {
+  const started = performance.now();
+  try {
+    figures.push(...(await run()));
+  } catch (error) {
+    log(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    figures.push(figure(`${name}: failed`, 1, 'error', { max: 0 }));
+  }
+  log(`${name} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const started = performance.now();
+await step('bundle', () => {
+  buildClient();
+  return benchBundle();
+});
+const databases = new Map(SIZES.map((size) => [size, seededDatabase(size)]));
+for (const size of SIZES) {
+  // the budgets are for 100k; a --quick run at 10k shows the figures without them
+  await step(`search ${size}`, () => benchSearch(size, databases.get(size)!, size === 100_000));
+}
+await step('server', () => benchServer(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
+await step('browser', () => benchBrowser(databases.get(LARGEST)!, LABEL, !quick));
+
+const table = formatTable(figures);
+process.stdout.write(`\n${table}\n\n`);
+const failed = figures.filter((f) => !passes(f));
+const results = {
+  date: new Date().toISOString(),
+  quick,
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
+  durationSeconds: Math.round((performance.now() - started) / 1000),
+  figures,
+};
+writeFileSync(fileURLToPath(new URL('./results.json', import.meta.url)), `${JSON.stringify(results, null, 2)}\n`);
+log(`wrote bench/results.json (${figures.length} figures, ${results.durationSeconds} s)`);
+if (failed.length > 0) {
+  log(`missed budgets: ${failed.map((f) => f.name).join('; ')}`);
+  if (values.check) process.exit(1);
+} else {
+  log('every budget met');
+}
+process.exit(0);

@@ -1,0 +1,147 @@
+// The list behind "N pending" (PendingControl), loaded when it is first opened so the first
+// screen does not carry it (issue 6: initial JavaScript ≤ 200 KB gzip).
+import { useId, useState } from 'react';
+import { discard, resend, updateAction, useOutboxEntries } from '../../local';
+import type { OutboxEntry, OutboxState } from '../../local/outbox-types';
+import { useStatus } from '../../local/status-store';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Modal } from '../../ui/Modal';
+import { formatDateTime } from '../../ui/format';
+import { ActionEditor } from './ActionEditor';
+
+export interface PendingDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function PendingDialog({ open, onOpenChange }: PendingDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Waiting to be sent">
+      <PendingList />
+    </Modal>
+  );
+}
+
+function PendingList() {
+  const entries = useOutboxEntries();
+  if (entries === undefined) return <p className="muted">Loading…</p>;
+  if (entries.length === 0) return <p className="pending-intro">Everything has been sent.</p>;
+  return (
+    <>
+      <p className="muted pending-intro">
+        Reports made on this device that have not reached the server yet. They are sent by themselves when there is a
+        connection.
+      </p>
+      <ul className="outbox-list">
+        {entries.map((entry) => (
+          <OutboxItem key={entry.id} entry={entry} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const STATE_TEXT: Record<OutboxState, string> = {
+  pending: 'Waiting to send',
+  sending: 'Sending…',
+  rejected: 'Needs attention',
+};
+
+function OutboxItem({ entry }: { entry: OutboxEntry }) {
+  const labelId = useId();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const rejected = entry.state === 'rejected';
+  const online = useStatus((s) => s.online);
+  // a try already failed (a bad network): the person may ask for another now, not after the back-off
+  const canSendNow = entry.state === 'pending' && entry.attempts > 0 && online;
+
+  async function run(task: () => Promise<unknown>) {
+    setProblem(null);
+    try {
+      await task();
+      setEditing(false);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return (
+    <li className={`outbox-entry outbox-entry-${entry.state}`} aria-labelledby={labelId}>
+      <div className="outbox-entry-head">
+        <strong id={labelId}>{entry.label}</strong>
+        <span className={`badge badge-${entry.state}`}>{STATE_TEXT[entry.state]}</span>
+      </div>
+      <p className="muted outbox-meta">Saved {formatDateTime(entry.createdAt)}</p>
+      {rejected && entry.lastError ? (
+        <p className="outbox-error">
+          <span className="outbox-error-from">The server said:</span> {entry.lastError}
+        </p>
+      ) : null}
+      {!rejected && entry.lastError ? (
+        <p className="muted outbox-meta">Last try failed ({entry.lastError}); it will try again.</p>
+      ) : null}
+
+      {!editing ? (
+        <div className="outbox-actions">
+          {rejected ? (
+            <>
+              <button type="button" className="button button--secondary button--small" aria-describedby={labelId} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button type="button" className="button button--small" aria-describedby={labelId} onClick={() => void run(() => resend(entry.id))}>
+                Resend
+              </button>
+            </>
+          ) : null}
+          {canSendNow ? (
+            <button type="button" className="button button--secondary button--small" aria-describedby={labelId} onClick={() => void run(() => resend(entry.id))}>
+              Send now
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            aria-describedby={labelId}
+            // a send in flight may already have reached the server: wait for its answer
+            disabled={entry.state === 'sending'}
+            onClick={() => setConfirming(true)}
+          >
+            Discard
+          </button>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Discard this submission?"
+        description={`“${entry.label}” has not reached the server. Discarded, it cannot be brought back.`}
+        confirmLabel="Discard"
+        cancelLabel="Keep it"
+        onConfirm={() => void run(() => discard(entry.id))}
+      />
+
+      {editing ? (
+        <ActionEditor
+          action={entry.action}
+          stepsDone={entry.results.length}
+          onCancel={() => setEditing(false)}
+          onSave={(action) =>
+            run(async () => {
+              await updateAction(entry.id, action);
+              await resend(entry.id);
+            })
+          }
+        />
+      ) : null}
+
+      {problem ? (
+        <p role="alert" className="outbox-error">
+          {problem}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+// DESIGN.md "Scale": public read answers (list pages, sync pages) are the same for everyone at a
+// revision, so each is serialised once and reused until the revision moves. A small LRU per
+// database, keyed by the request's own parameters; an entry from an older revision is a miss.
+import { gzipSync } from 'node:zlib';
+import type { Db } from '../db/connection';
+
+export interface CachedAnswer {
+  revision: number;
+  json: string;
+  etag: string;
+  /** the body as bytes, and gzip-compressed, each made once on first use */
+  bytes?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Bodies smaller than this are sent as they are: compressing them saves nothing worth it. */
+const GZIP_MIN_BYTES = 1024;
+
+/**
+ * The bytes to send for a cached answer: its gzip form (made once) when the client accepts it
+ * and the body is big enough, else its plain bytes (made once).
+ */
+export function answerBody(answer: CachedAnswer, acceptsGzip: boolean): { body: Buffer; gzip: boolean } {
+  answer.bytes ??= Buffer.from(answer.json);
+  if (!acceptsGzip || answer.bytes.length < GZIP_MIN_BYTES) return { body: answer.bytes, gzip: false };
+  answer.gzip ??= gzipSync(answer.bytes, { level: 6 });
+  return { body: answer.gzip, gzip: true };
+}
+
+const DEFAULT_CAPACITY = 256;
+/** Bounds the memory held too: a sync page of 5000 profiles alone is ~14 MB of JSON. */
+const DEFAULT_MAX_CHARS = 64 * 2 ** 20;
+
+export class AnswerCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private chars = 0;
+
+  constructor(
+    private readonly capacity = DEFAULT_CAPACITY,
+    private readonly maxChars = DEFAULT_MAX_CHARS,
+  ) {}
+
+  /** The answer for `key` at `revision`, built (and kept) when missing or from another revision. */
+  get(key: string, revision: number, build: () => CachedAnswer): CachedAnswer {
+    const hit = this.entries.get(key);
+    if (hit && hit.revision === revision) {
+      // most recently used last
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const answer = build();
+    this.drop(key);
+    this.entries.set(key, answer);
+    this.chars += answer.json.length;
+    // the newest entry stays even when it alone is over the bound: it is being sent now
+    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.chars > this.maxChars)) {
+      this.drop(this.entries.keys().next().value as string);
+    }
+    return answer;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.chars -= entry.json.length;
+    this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const caches = new WeakMap<Db, Map<string, AnswerCache>>();
+
+/** The named cache of this database (one per kind of answer), made on first use. */
+export function answerCache(db: Db, name: string): AnswerCache {
+  let byName = caches.get(db);
+  if (!byName) {
+    byName = new Map();
+    caches.set(db, byName);
+  }
+  let cache = byName.get(name);
+  if (!cache) {
+    cache = new AnswerCache();
+    byName.set(name, cache);
+  }
+  return cache;
+}
+
+/** True when the request's If-None-Match names this ETag (a list, W/ or * included). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
