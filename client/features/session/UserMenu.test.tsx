@@ -84,6 +84,17 @@ describe('the user menu', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('when a visitor is on the login page, then no Staff sign in link shows there', async () => {
+    connectTo(server.url);
+    renderMenu('/accounts/login/?next=/');
+
+    await act(async () => {
+      await loadCurrentUser();
+    });
+
+    expect(screen.queryByRole('link', { name: 'Staff sign in' })).not.toBeInTheDocument();
+  });
+
   it('when a signed-in user who is not staff opens the menu, then it offers Log out but not Admin Panel', async () => {
     await signIn(MEMBER.username);
     renderMenu();

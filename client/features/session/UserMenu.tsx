@@ -25,6 +25,8 @@ export function UserMenu({ onLoggedOut = goToLogin }: UserMenuProps) {
   if (status === 'unknown') return <div className="user-menu-slot" aria-hidden="true" />;
 
   if (!user.is_authenticated) {
+    // on the login page itself the link would lead nowhere new
+    if (location.pathname.replace(/\/?$/, '/') === LOGIN_PATH) return <div className="user-menu-slot" />;
     // spec §2: the login page takes next, here the page the visitor is on
     const next = `${location.pathname}${location.search}`;
     return (
