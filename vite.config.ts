@@ -54,6 +54,8 @@ export default defineConfig({
       },
     }),
   ],
+  // the search worker (client/local/search) is an ES module, like the app
+  worker: { format: 'es' },
   build: {
     outDir: '../dist',
     emptyOutDir: true, // outDir is outside root: without this Vite only warns and leaves old files

@@ -10,7 +10,7 @@ import { ANONYMOUS } from '../../shared/contract/auth';
 import { incidentSchema } from '../../shared/contract/incident';
 import { sampleProfile } from '../../shared/test-support';
 import type { LocalProfile, RegistryDb } from '../local';
-import { dropDb, freshDb } from '../local/test-support';
+import { dropDb, freshDb, putReplicaProfiles } from '../local/test-support';
 import { useRegistryQuery } from '../state/registry-query';
 import { useCurrentUser } from '../state/current-user';
 import { AppRoutes } from './App';
@@ -171,10 +171,11 @@ describe('the home page', () => {
     useRegistryQuery.setState({ kind: 'developer', query: '', filters: {}, page: 1 });
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom does not scroll
     db = freshDb();
-    await db.profiles.put(ada);
-    await db.incidents.put({
-      ...incidentSchema.parse({ id: 70, description: 'Took the presale money and vanished.', amount: 900, currency: 'USD', status: 'approved' }),
-      profileId: ada.id,
+    await putReplicaProfiles(db, [ada], {
+      incidents: [{
+        ...incidentSchema.parse({ id: 70, description: 'Took the presale money and vanished.', amount: 900, currency: 'USD', status: 'approved' }),
+        profileId: ada.id,
+      }],
     });
   });
 

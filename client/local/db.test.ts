@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRegistryDb, readSyncMeta, type RegistryDb } from './db';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
@@ -26,14 +27,37 @@ describe('the local database', () => {
     const schema = Object.fromEntries(db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src)]]));
 
     expect(schema).toEqual({
-      profiles: ['id', 'kind', 'revision', 'name'],
-      incidents: ['id', 'profileId'],
+      chunks: ['id'],
+      chunkKeys: ['id'],
+      searchIndex: ['key'],
       meta: ['key'],
       outbox: ['id', 'state', 'createdAt', 'nextAttemptAt'],
       drafts: ['key', 'updatedAt'],
       savedSearches: ['++id', 'savedAt', 'serverId'],
     });
-    expect(await readSyncMeta(db)).toEqual({ cursor: 0, lastSyncedAt: null, registryVersion: 0 });
+    expect(await readSyncMeta(db)).toEqual({ cursor: 0, lastSyncedAt: null, registryVersion: 0, epoch: 0 });
+  });
+
+  it('when a version 1 database is upgraded, then the old replica and its cursor go and the person\'s own data stays', async () => {
+    const name = `bustr-upgrade-${crypto.randomUUID()}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores({
+      profiles: 'id, kind, revision, name', incidents: 'id, profileId', meta: 'key',
+      outbox: 'id, state, createdAt, nextAttemptAt', drafts: 'key, updatedAt', savedSearches: '++id, savedAt, serverId',
+    });
+    await v1.table('profiles').put({ id: 1, kind: 'developer', revision: 5, name: 'Old Row' });
+    await v1.table('meta').put({ key: 'sync', value: { cursor: 5, lastSyncedAt: 1, registryVersion: 3 } });
+    await v1.table('drafts').put({ key: 'wizard:developer', value: { step: 2 }, updatedAt: 1 });
+    await v1.table('savedSearches').add({ name: 'Mine', filters: {}, query: 'ada', savedAt: 1 });
+    v1.close();
+
+    const db = track(openRegistryDb(name));
+    await db.open();
+
+    expect(db.tables.map((t) => t.name)).not.toContain('profiles');
+    expect(await readSyncMeta(db)).toEqual({ cursor: 0, lastSyncedAt: null, registryVersion: 0, epoch: 0 });
+    expect(await loadDraft('wizard:developer', db)).toEqual({ step: 2 });
+    expect((await db.savedSearches.toArray()).map((s) => s.name)).toEqual(['Mine']);
   });
 
   it('when a draft is saved and the database reopened, then the draft is still there until cleared', async () => {

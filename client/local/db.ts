@@ -2,15 +2,20 @@
 //
 // Replica (a copy of the server's public registry; the server's revision decides, so it can
 // always be thrown away and pulled again — DESIGN.md "Replica sync"):
-//   profiles   verified profiles as GET /api/sync/ sends them, without their incidents,
-//              keyed by id (unique across developers and projects); indexes kind, revision,
-//              name (the list is sorted by name).
-//   incidents  their approved incidents, one row each with profileId, so a profile page reads
-//              its incidents without loading the table and a profile update replaces them.
-//   meta       small key-value rows. 'sync' → { cursor, lastSyncedAt, registryVersion }:
-//              cursor and rows are written in one transaction per page, so they always agree;
+//   chunks     the verified profiles as GET /api/sync/ sends them (incidents included), as JSON
+//              text in chunks of up to REPLICA_CHUNK_SIZE, keyed by an ascending chunk id. Why
+//              not a row per profile: Chromium writes ~100k rows (and 300k incident rows) in
+//              40 s, the same data as 1,000 chunk rows in ~3 s (docs/decisions/012).
+//   chunkKeys  per chunk, which profile ids (and revisions) it holds and which ids it removed.
+//              Small, so the directory (client/local/replica.ts) reads every chunk's keys without
+//              reading the chunks; the newest chunk that names an id holds its current version.
+//   meta       small key-value rows. 'sync' → { cursor, lastSyncedAt, registryVersion, epoch }:
+//              cursor and chunks are written in one transaction per page, so they always agree;
 //              registryVersion is bumped by every page that changed the replica, and is what
-//              the UI watches (useLiveQuery on one small row, never on the big tables).
+//              the UI watches (useLiveQuery on one small row, never on the big tables); epoch is
+//              bumped whenever the replica starts over, so derived data (the search index) knows.
+//   searchIndex the search index (shared/search-index) saved as array buffers by the search
+//              worker, with the epoch and last chunk it covers, so a cold start need not rebuild it.
 //
 // The person's own data (exists nowhere else until it reaches the server: never cleared by a
 // sync, and an upgrade must carry it over, never drop it):
@@ -21,11 +26,12 @@
 //
 // Schema upgrades: never edit a published version. Add `this.version(n + 1).stores({...})`
 // with only the tables that change and an `.upgrade(tx => …)` that migrates user tables;
-// when the replica's shape changes, the upgrade may clear profiles, incidents and the 'sync'
-// meta row instead, and the replicator refills them from 0.
+// when the replica's shape changes, the upgrade may clear the replica tables and the 'sync'
+// meta row instead, and the replicator refills them from 0 (version 2 does).
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { SyncProfile } from '../../shared/contract/sync';
 import type { Incident } from '../../shared/contract/incident';
+import type { SerializedIndex } from '../../shared/search-index';
 import type { OutboxEntry } from './outbox-types';
 
 export type LocalProfile = Omit<SyncProfile, 'incidents'>;
@@ -37,6 +43,37 @@ export interface SyncMeta {
   lastSyncedAt: number | null;
   /** bumped by every applied page that changed the replica */
   registryVersion: number;
+  /** bumped whenever the replica starts over from nothing (absent in rows of before: 0) */
+  epoch?: number;
+}
+
+/** Up to REPLICA_CHUNK_SIZE profiles, as the sync sent them (incidents included). */
+export interface ReplicaChunk {
+  id: number;
+  /** JSON of SyncProfile[] */
+  json: string;
+}
+
+/** What a chunk holds and removes, without its profiles. */
+export interface ReplicaChunkKeys {
+  id: number;
+  /** the profiles in the chunk, and each one's revision */
+  ids: number[];
+  revisions: number[];
+  /** profiles this chunk removes (tombstones), and the tombstones' revisions */
+  removed: number[];
+  removedRevisions: number[];
+  /** chunks a compaction replaced with this one (and deleted) */
+  replaces?: number[];
+}
+
+/** The search worker's saved index (client/local/search). */
+export interface SavedSearchIndex {
+  key: 'registry';
+  epoch: number;
+  /** the newest chunk the index has taken in */
+  lastChunk: number;
+  index: SerializedIndex;
 }
 
 /** Known meta rows, each with its own value type. */
@@ -65,11 +102,12 @@ export interface SavedSearch {
   deleted?: boolean;
 }
 
-export const EMPTY_SYNC_META: SyncMeta = { cursor: 0, lastSyncedAt: null, registryVersion: 0 };
+export const EMPTY_SYNC_META: SyncMeta = { cursor: 0, lastSyncedAt: null, registryVersion: 0, epoch: 0 };
 
 export class RegistryDb extends Dexie {
-  declare profiles: Table<LocalProfile, number>;
-  declare incidents: Table<LocalIncident, number>;
+  declare chunks: Table<ReplicaChunk, number>;
+  declare chunkKeys: Table<ReplicaChunkKeys, number>;
+  declare searchIndex: Table<SavedSearchIndex, 'registry'>;
   declare meta: Table<MetaRow, MetaRow['key']>;
   declare outbox: Table<OutboxEntry, string>;
   declare drafts: Table<Draft, string>;
@@ -85,6 +123,10 @@ export class RegistryDb extends Dexie {
       drafts: 'key, updatedAt',
       savedSearches: '++id, savedAt, serverId',
     });
+    // the replica moves from a row per profile to chunks: it is pulled again from 0
+    this.version(2)
+      .stores({ profiles: null, incidents: null, chunks: 'id', chunkKeys: 'id', searchIndex: 'key' })
+      .upgrade((tx) => tx.table('meta').delete('sync'));
   }
 }
 

@@ -9,9 +9,10 @@ export {
 } from './outbox';
 export type { FlushOptions, PlannedCall, SubmitResult } from './outbox';
 export { listOutbox, useOutboxEntries } from './outbox-list';
-export { useRegistryVersion, queryProfiles, getProfile, getIncidents, replicaCount, loadProfiles, useRegistryProfiles } from './registry';
-export type { RegistryProfilesState } from './registry';
-export type { ProfileQuery } from './registry';
+export { useRegistryVersion } from './registry';
+export { getProfile, getProfiles, getIncidents, replicaCount, REPLICA_CHUNK_SIZE } from './replica';
+export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions } from './search/registry-search';
+export type { SearchService, RegistrySearchRequest, RegistrySearchState } from './search/registry-search';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';
 export { useStatus, setStatus, getStatus, initialStatus } from './status-store';

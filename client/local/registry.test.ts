@@ -3,7 +3,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { staffClient, visitor } from '../../server/test-support';
 import { publishedProfile } from '../../server/test-flows';
 import type { RegistryDb } from './db';
-import { getIncidents, getProfile, queryProfiles, replicaCount, useRegistryProfiles, useRegistryVersion } from './registry';
+import type { RegistrySearchRequest } from './search/registry-search';
+import { useRegistryVersion } from './registry';
+import { clearReplica, getIncidents, getProfile, replicaCount } from './replica';
+import { useRegistrySearch } from './search/registry-search';
 import { syncNow } from './replicator';
 import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
 
@@ -38,26 +41,10 @@ afterEach(async () => {
   await server.close();
 });
 
+const page = (request: Partial<RegistrySearchRequest> = {}): RegistrySearchRequest => ({ kind: 'developer', query: '', filters: {}, page: 1, ...request });
+const namesOf = (state: { items: { profile: { name: string } }[] }) => state.items.map((i) => i.profile.name);
+
 describe('registry reads', () => {
-  it('when no term is given, then the profiles of the kind come sorted by name, ignoring case, one page at a time', async () => {
-    const firstPage = await queryProfiles({ kind: 'developer', limit: 2 }, db);
-    const secondPage = await queryProfiles({ kind: 'developer', offset: 2, limit: 2 }, db);
-
-    expect(firstPage.total).toBe(3);
-    expect(firstPage.profiles.map((p) => p.name)).toEqual(['Adam Stone', 'Mia Park']);
-    expect(secondPage.profiles.map((p) => p.name)).toEqual(['zoe Walker']);
-  });
-
-  it('when a term is given, then it matches case-insensitive parts of names and of the contact fields incidents bring', async () => {
-    const byName = await queryProfiles({ term: 'PARK' }, db);
-    const byWebsite = await queryProfiles({ term: 'moonvault.ex' }, db);
-    const nothing = await queryProfiles({ term: 'no such thing' }, db);
-
-    expect(byName.profiles.map((p) => p.name)).toEqual(['Mia Park']);
-    expect(byWebsite.profiles.map((p) => p.name)).toEqual(['Moon Vault']);
-    expect(nothing).toEqual({ total: 0, profiles: [] });
-  });
-
   it('when a profile is opened, then it and its incidents (newest first) come from the replica', async () => {
     const id = ids['zoe Walker']!;
 
@@ -65,40 +52,72 @@ describe('registry reads', () => {
     expect((await getIncidents(id, db)).map((i) => i.description)).toEqual(['newer', 'older']);
     expect(await getProfile(123_456, db)).toBeUndefined();
     expect(await replicaCount(db)).toBe(4);
+    expect(await replicaCount(db, 'project')).toBe(1);
   });
 
   it('when a sync changes the replica, then useRegistryVersion changes with it', async () => {
     const { result } = renderHook(() => useRegistryVersion(db));
     await waitFor(() => expect(result.current).toBe(1));
 
-    await db.profiles.clear(); // emptied: the next sync refills from 0, a change
+    await db.transaction('rw', db.chunks, db.chunkKeys, () => clearReplica(db)); // emptied: the next sync refills from 0, a change
     await syncNow(db);
 
     await waitFor(() => expect(result.current).toBe(2));
   });
 });
 
-describe('useRegistryProfiles', () => {
-  it('when rendered, then it loads the profiles of the kind, and again after a sync changed the replica', async () => {
-    const { result } = renderHook(() => useRegistryProfiles('project', db));
+describe('useRegistrySearch', () => {
+  it('when no term is given, then the profiles of the kind come sorted by name ignoring case, with the total', async () => {
+    const { result } = renderHook(() => useRegistrySearch(page(), db));
     await waitFor(() => expect(result.current.status).toBe('ready'));
-    expect(result.current.profiles.map((p) => p.name)).toEqual(['Moon Vault']);
+
+    expect(namesOf(result.current)).toEqual(['Adam Stone', 'Mia Park', 'zoe Walker']);
+    expect(result.current).toMatchObject({ total: 3, page: 1 });
+  });
+
+  it('when a term is given, then it matches names and the contact fields incidents bring, with match scores', async () => {
+    const byName = renderHook(() => useRegistrySearch(page({ query: 'PARK' }), db));
+    const byWebsite = renderHook(() => useRegistrySearch(page({ kind: 'project', query: 'moonvault.ex' }), db));
+    const nothing = renderHook(() => useRegistrySearch(page({ query: 'no such thing' }), db));
+    await waitFor(() => expect([byName, byWebsite, nothing].map((h) => h.result.current.status)).toEqual(['ready', 'ready', 'ready']));
+
+    expect(namesOf(byName.result.current)).toEqual(['Mia Park']);
+    expect(byName.result.current.items[0]!.score).toBeGreaterThan(0);
+    expect(namesOf(byWebsite.result.current)).toEqual(['Moon Vault']);
+    expect(nothing.result.current).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('when a page past the end is asked for, then the last page there is comes', async () => {
+    const { result } = renderHook(() => useRegistrySearch(page({ page: 9 }), db));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+
+    expect(result.current.page).toBe(1);
+    expect(namesOf(result.current)).toEqual(['Adam Stone', 'Mia Park', 'zoe Walker']);
+  });
+
+  it('when a sync adds and removes profiles, then the search follows the replica', async () => {
+    const { result } = renderHook(() => useRegistrySearch(page({ kind: 'project' }), db));
+    await waitFor(() => expect(namesOf(result.current)).toEqual(['Moon Vault']));
 
     const anon = await visitor(server.t.app);
     const staff = await staffClient(server.t);
     await publishedProfile(anon, staff, 'projects', { name: 'Star Pool' }, []);
     await syncNow(db);
-    await waitFor(() => expect(result.current.profiles.map((p) => p.name).sort()).toEqual(['Moon Vault', 'Star Pool']), { timeout: 3000 });
+    await waitFor(() => expect(namesOf(result.current)).toEqual(['Moon Vault', 'Star Pool']));
+
+    expect((await staff.post(`/api/projects/${ids['Moon Vault']}/reject/`)).status).toBe(200);
+    await syncNow(db);
+    await waitFor(() => expect(namesOf(result.current)).toEqual(['Star Pool']));
   });
 
-  it('when the kind changes, then it is loading until that kind is read, never the other kind as ready', async () => {
+  it('when the kind changes, then it is loading until that kind is searched, never the other kind as ready', async () => {
     let kind: 'developer' | 'project' = 'project';
-    const { result, rerender } = renderHook(() => useRegistryProfiles(kind, db));
+    const { result, rerender } = renderHook(() => useRegistrySearch(page({ kind }), db));
     await waitFor(() => expect(result.current.status).toBe('ready'));
     kind = 'developer';
     rerender();
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.status).toBe('ready'));
-    expect(result.current.profiles.map((p) => p.name).sort()).toEqual(['Adam Stone', 'Mia Park', 'zoe Walker']);
+    expect(namesOf(result.current)).toEqual(['Adam Stone', 'Mia Park', 'zoe Walker']);
   });
 });

@@ -5,9 +5,10 @@
 // opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
 import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT } from '../../shared/constants';
-import { syncPageSchema, type SyncPage } from '../../shared/contract/sync';
+import { syncPageSchema, type SyncPage, type SyncProfile } from '../../shared/contract/sync';
 import { ApiError, apiJson } from '../api/http';
-import { localDb, readSyncMeta, type LocalIncident, type LocalProfile, type RegistryDb } from './db';
+import { localDb, readSyncMeta, type RegistryDb } from './db';
+import { appendChunks, clearReplica, compactReplica, heldRevisions, type ReplicaRemoval } from './replica';
 import { withWebLock } from './locks';
 import { getStatus, setStatus } from './status-store';
 
@@ -45,29 +46,38 @@ export function syncNow(db: RegistryDb = localDb, options: SyncOptions = {}): Pr
 
 async function pullAll(db: RegistryDb, pageSize: number): Promise<void> {
   setStatus({ syncing: true });
+  let changed = false;
   try {
     const stored = await readSyncMeta(db);
-    const emptyAtStart = (await db.profiles.count()) === 0;
+    const emptyAtStart = (await db.chunkKeys.count()) === 0;
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come
     let since = emptyAtStart ? 0 : stored.cursor;
-    // the first page of a run from 0 also drops what is left over (orphaned incidents)
+    // the first page of a run from 0 also drops what is left over
     let fromScratch = since === 0;
     // "how many of how many" while an empty replica fills (and after a reset emptied it)
     let progress: { done: number } | null = emptyAtStart ? { done: 0 } : null;
 
+    // the next page is asked for while this one is written (the cursor is in the answer, so
+    // the request can go out at once): the network and IndexedDB work side by side
+    let next = fetchPage(since, pageSize);
     for (;;) {
-      const page = await fetchPage(since, pageSize);
+      const page = await next;
+      const more = page.hasMore && (page.cursor > since || page.reset);
+      if (more) {
+        next = fetchPage(page.cursor, pageSize);
+        next.catch(() => undefined); // reported when awaited; a failed write first must not leave it unhandled
+      }
       const startOver = page.reset || fromScratch;
       if (page.reset) progress = { done: 0 };
-      await applyPage(db, page, startOver);
+      changed = (await applyPage(db, page, startOver)) || changed;
       fromScratch = false;
       if (progress) {
         progress.done += page.profiles.length + page.tombstones.length;
         setStatus({ firstSync: { done: progress.done, total: progress.done + page.remaining } });
       }
       if (!page.hasMore) break;
-      if (page.cursor <= since && !page.reset) throw new Error('The sync feed did not move forward; will try again later.');
+      if (!more) throw new Error('The sync feed did not move forward; will try again later.');
       since = page.cursor;
     }
     const meta = await readSyncMeta(db);
@@ -77,6 +87,8 @@ async function pullAll(db: RegistryDb, pageSize: number): Promise<void> {
   } finally {
     setStatus({ syncing: false, firstSync: null });
   }
+  // many small delta chunks are merged once in a while (never during a first sync's pages)
+  if (changed) await compactReplica(db).catch((error: unknown) => console.error('Compacting the replica failed', error));
 }
 
 async function fetchPage(since: number, limit: number): Promise<SyncPage> {
@@ -95,49 +107,35 @@ async function fetchPage(since: number, limit: number): Promise<SyncPage> {
 
 type Change = { type: 'profile'; revision: number; profile: SyncPage['profiles'][number] } | { type: 'tombstone'; revision: number; id: number };
 
-/** One page, its cursor and the registry version: all or nothing. */
-async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Promise<void> {
-  await db.transaction('rw', db.profiles, db.incidents, db.meta, async () => {
+/** One page, its cursor and the registry version: all or nothing. Says whether the replica changed. */
+async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Promise<boolean> {
+  return db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
     const meta = await readSyncMeta(db);
-    if (startOver) {
-      await db.profiles.clear();
-      await db.incidents.clear();
-    }
+    const epoch = (meta.epoch ?? 0) + (startOver ? 1 : 0);
+    if (startOver) await clearReplica(db, epoch);
     // STYLE.md 8: the server's revision decides. In revision order the last change of an id
-    // wins; a change older than the row we hold is ignored, so a tombstone wins over an older
-    // row and never over a newer one.
+    // wins; a change older than the version we hold is ignored, so a tombstone wins over an
+    // older version and never over a newer one.
     const changes: Change[] = [
       ...page.profiles.map((profile): Change => ({ type: 'profile', revision: profile.revision, profile })),
       ...page.tombstones.map((t): Change => ({ type: 'tombstone', revision: t.revision, id: t.id })),
     ].sort((a, b) => a.revision - b.revision);
     const latest = new Map<number, Change>();
     for (const change of changes) latest.set(change.type === 'profile' ? change.profile.id : change.id, change);
+    const held = await heldRevisions([...latest.keys()], db);
 
-    const ids = [...latest.keys()];
-    const held = new Map<number, number>();
-    for (const row of await db.profiles.bulkGet(ids)) if (row) held.set(row.id, row.revision);
-
-    const upserts: LocalProfile[] = [];
-    const incidents: LocalIncident[] = [];
-    const touched: number[] = [];
+    const upserts: SyncProfile[] = [];
+    const removals: ReplicaRemoval[] = [];
     for (const [id, change] of latest) {
       const heldRevision = held.get(id);
       if (heldRevision !== undefined && heldRevision > change.revision) continue;
-      touched.push(id);
-      if (change.type === 'profile') {
-        const { incidents: own, ...profile } = change.profile;
-        upserts.push(profile);
-        for (const incident of own) incidents.push({ ...incident, profileId: id });
-      }
+      if (change.type === 'profile') upserts.push(change.profile);
+      // a tombstone of a profile this replica never held changes nothing
+      else if (heldRevision !== undefined) removals.push({ id, revision: change.revision });
     }
-    const removed = touched.filter((id) => latest.get(id)?.type === 'tombstone');
-    // a profile's incidents are replaced as a whole: ones no longer approved are not sent
-    if (touched.length) await db.incidents.where('profileId').anyOf(touched).delete();
-    if (removed.length) await db.profiles.bulkDelete(removed);
-    if (upserts.length) await db.profiles.bulkPut(upserts);
-    if (incidents.length) await db.incidents.bulkPut(incidents);
+    await appendChunks(db, upserts, removals);
 
-    const changed = startOver || touched.length > 0;
+    const changed = startOver || upserts.length > 0 || removals.length > 0;
     await db.meta.put({
       key: 'sync',
       value: {
@@ -145,8 +143,10 @@ async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Pr
         // the replica is up to date only once the last page is in
         lastSyncedAt: page.hasMore ? meta.lastSyncedAt : Date.now(),
         registryVersion: meta.registryVersion + (changed ? 1 : 0),
+        epoch,
       },
     });
+    return changed;
   });
 }
 

@@ -7,7 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeTestApp, type TestApp } from '../../server/test-support';
 import { configureHttp, resetHttpConfig } from '../api/http';
-import { openRegistryDb, type RegistryDb } from './db';
+import type { SyncProfile } from '../../shared/contract/sync';
+import { openRegistryDb, readSyncMeta, type LocalIncident, type LocalProfile, type RegistryDb } from './db';
+import { appendChunks, type ReplicaRemoval } from './replica';
+import { disposeSearchService } from './search/registry-search';
 import { initialStatus, useStatus } from './status-store';
 
 /** Cookies as a browser keeps them for one site (name → value; expiry by Max-Age=0 only). */
@@ -164,7 +167,28 @@ export function freshDb(): RegistryDb {
 }
 
 export async function dropDb(db: RegistryDb): Promise<void> {
+  disposeSearchService(db);
   await db.delete().catch(() => undefined);
+}
+
+/**
+ * Writes profiles (and their incidents) into the replica as a sync page would: appended as
+ * chunks with the registry version bumped, in one transaction (the sync cursor stays).
+ */
+export async function putReplicaProfiles(
+  db: RegistryDb,
+  profiles: readonly LocalProfile[],
+  { incidents = [], removals = [] }: { incidents?: readonly LocalIncident[]; removals?: readonly ReplicaRemoval[] } = {},
+): Promise<void> {
+  const rows: SyncProfile[] = profiles.map((profile) => ({
+    ...profile,
+    incidents: incidents.filter((i) => i.profileId === profile.id).map(({ profileId: _profileId, ...incident }) => incident),
+  }));
+  await db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
+    const meta = await readSyncMeta(db);
+    await appendChunks(db, rows, removals);
+    await db.meta.put({ key: 'sync', value: { ...meta, registryVersion: meta.registryVersion + 1 } });
+  });
 }
 
 export function resetStatus(): void {

@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import { incidentSchema } from '../../../shared/contract/incident';
 import { sampleProfile } from '../../../shared/test-support';
 import type { LocalIncident, LocalProfile, RegistryDb } from '../../local';
-import { freshDb } from '../../local/test-support';
+import { freshDb, putReplicaProfiles } from '../../local/test-support';
 
 export function localProfile(overrides: Partial<LocalProfile> = {}): LocalProfile {
   return { ...sampleProfile({ id: 42, name: 'Ada Example', nickname: 'ada' }), kind: 'developer', revision: 1, ...overrides };
@@ -32,8 +32,7 @@ export function localIncident(profileId: number, fields: Record<string, unknown>
 /** A fresh replica holding these rows. */
 export async function replicaWith(profiles: LocalProfile[], incidents: LocalIncident[] = []): Promise<RegistryDb> {
   const db = freshDb();
-  await db.profiles.bulkPut(profiles);
-  await db.incidents.bulkPut(incidents);
+  await putReplicaProfiles(db, profiles, { incidents });
   return db;
 }
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILTER_CATEGORIES } from '../../../shared/domain/facets';
@@ -29,6 +29,8 @@ function screenWidth(width: number) {
 
 const categoryButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}(,|$)`) });
 const panel = (name: string) => screen.getByRole('group', { name });
+/** The search worker's options arrive after the panel opens. */
+const optionsLoaded = () => waitFor(() => expect(screen.queryByText('Loading options…')).not.toBeInTheDocument());
 
 beforeEach(() => {
   useRegistryQuery.setState({ kind: 'developer', query: '', filters: {}, page: 1 });
@@ -42,7 +44,7 @@ afterEach(() => {
 
 describe('the filter bar', () => {
   it('shows a dropdown button for each spec §9 category, and none for Project Price Range', async () => {
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
     const buttons = within(screen.getByRole('list', { name: 'Filter categories' })).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual([...FILTER_CATEGORIES]);
@@ -52,9 +54,9 @@ describe('the filter bar', () => {
 
   it('when a category is opened, then its options from the replica are checkboxes, and ticking one filters the registry and counts on the button', async () => {
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
-    await user.click(categoryButton('Industry'));
+    await user.click(categoryButton('Industry')); await optionsLoaded();
     const options = within(panel('Industry')).getAllByRole('checkbox');
     expect(options.map((o) => o.closest('label')?.textContent)).toEqual(['DeFi2', 'Exchange1', 'Gaming1', 'NFT1']);
     expect(categoryButton('Industry')).toHaveAttribute('aria-expanded', 'true');
@@ -72,10 +74,11 @@ describe('the filter bar', () => {
 
   it('when Location, Crypto Wallets, IP Addresses and Telegram Handles open, then they offer Remote and the fixed spec §9 options', async () => {
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
     const values = (name: string) => within(panel(name)).getAllByRole('checkbox').map((o) => o.closest('label')?.querySelector('.filter-option__value')?.textContent);
 
     for (const name of ['Location', 'Crypto Wallets', 'IP Addresses', 'Telegram Handles']) await user.click(categoryButton(name));
+    await optionsLoaded();
 
     expect(values('Location')).toEqual(['Berlin', 'Lagos', 'Remote']);
     expect(values('Crypto Wallets')).toEqual(['Ethereum', 'Bitcoin', 'Litecoin', 'Multiple', 'Unknown']);
@@ -85,9 +88,9 @@ describe('the filter bar', () => {
 
   it('when fewer than 2 characters are typed, then only the first 20 options show with a hint to type at least 2', async () => {
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(manyNationalities(25))} />);
+    render(<FilterBar kind="developer" db={await replicaOf(manyNationalities(25))} />);
 
-    await user.click(categoryButton('Nationality'));
+    await user.click(categoryButton('Nationality')); await optionsLoaded();
     await user.type(screen.getByRole('searchbox', { name: 'Search Nationality options' }), 'C');
     await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
 
@@ -100,8 +103,8 @@ describe('the filter bar', () => {
 
   it('when 2 characters are typed, then the options are searched 200 ms after the last keystroke, ignoring case', async () => {
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(manyNationalities(25))} />);
-    await user.click(categoryButton('Nationality'));
+    render(<FilterBar kind="developer" db={await replicaOf(manyNationalities(25))} />);
+    await user.click(categoryButton('Nationality')); await optionsLoaded();
     const search = screen.getByRole('searchbox', { name: 'Search Nationality options' });
     const shown = () => within(panel('Nationality')).getAllByRole('checkbox').map((o) => o.closest('label')?.querySelector('.filter-option__value')?.textContent);
     // keystrokes as change events: Testing Library's async helpers wait on real timers
@@ -120,9 +123,9 @@ describe('the filter bar', () => {
 
   it('when a search matches nothing, then it says so', async () => {
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
-    await user.click(categoryButton('Industry'));
+    await user.click(categoryButton('Industry')); await optionsLoaded();
     await user.type(screen.getByRole('searchbox', { name: 'Search Industry options' }), 'zz');
 
     expect(await within(panel('Industry')).findByText('No options match “zz”.')).toBeInTheDocument();
@@ -132,10 +135,10 @@ describe('the filter bar', () => {
   it('when the screen is under 768 px, then opening a dropdown closes the open one', async () => {
     screenWidth(767);
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
-    await user.click(categoryButton('Industry'));
-    await user.click(categoryButton('Location'));
+    await user.click(categoryButton('Industry')); await optionsLoaded();
+    await user.click(categoryButton('Location')); await optionsLoaded();
 
     expect(screen.queryByRole('group', { name: 'Industry' })).not.toBeInTheDocument();
     expect(panel('Location')).toBeInTheDocument();
@@ -146,10 +149,10 @@ describe('the filter bar', () => {
   it('when the screen is 768 px or wider, then several dropdowns can be open side by side', async () => {
     screenWidth(768);
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
-    await user.click(categoryButton('Industry'));
-    await user.click(categoryButton('Location'));
+    await user.click(categoryButton('Industry')); await optionsLoaded();
+    await user.click(categoryButton('Location')); await optionsLoaded();
 
     expect(panel('Industry')).toBeInTheDocument();
     expect(panel('Location')).toBeInTheDocument();
@@ -158,10 +161,11 @@ describe('the filter bar', () => {
   it('when a dropdown is opened from the keyboard, then its search gets the focus, and Escape closes it and returns to its button', async () => {
     screenWidth(390);
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
     categoryButton('Scam Type').focus();
     await user.keyboard('{Enter}');
+    await optionsLoaded();
     expect(screen.getByRole('searchbox', { name: 'Search Scam Type options' })).toHaveFocus();
     await user.tab();
     expect(within(panel('Scam Type')).getByRole('checkbox', { name: /^Exit Scam/ })).toHaveFocus();
@@ -180,11 +184,11 @@ describe('the filter bar', () => {
     render(
       <>
         <p>Elsewhere on the page</p>
-        <FilterBar profiles={await replicaOf(mixedProfiles())} />
+        <FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />
       </>,
     );
-    await user.click(categoryButton('Industry'));
-    await user.click(categoryButton('Banks'));
+    await user.click(categoryButton('Industry')); await optionsLoaded();
+    await user.click(categoryButton('Banks')); await optionsLoaded();
 
     await user.click(screen.getByRole('searchbox', { name: 'Search Industry options' }));
     expect(panel('Banks')).toBeInTheDocument();
@@ -197,8 +201,8 @@ describe('the filter bar', () => {
   it('when a button inside the bar disappears with its own click (a chip, Clear), then the open dropdowns stay open', async () => {
     useRegistryQuery.setState({ filters: { Industry: ['DeFi'], Location: ['Remote'] } });
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
-    await user.click(categoryButton('Industry'));
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
+    await user.click(categoryButton('Industry')); await optionsLoaded();
 
     await user.click(screen.getByRole('button', { name: 'Remove Location: Remote' }));
     await user.click(within(panel('Industry')).getByRole('button', { name: 'Clear Industry' }));
@@ -211,9 +215,9 @@ describe('the filter bar', () => {
   it('when a selected value is no longer among the options, then it still shows, ticked, so it can be unticked', async () => {
     useRegistryQuery.setState({ filters: { Industry: ['Lending'] } });
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
-    await user.click(categoryButton('Industry'));
+    await user.click(categoryButton('Industry')); await optionsLoaded();
     const lending = within(panel('Industry')).getByRole('checkbox', { name: /^Lending/ });
     expect(lending).toBeChecked();
     await user.click(lending);
@@ -226,20 +230,20 @@ describe('the filter count badge', () => {
   const valuesIn = (n: number) => Array.from({ length: n }, (_, i) => `Value ${i + 1}`);
 
   it('when 100 values are selected, then it reads 99+; with 99 it reads 99; with none it is hidden', async () => {
-    const profiles = await replicaOf(mixedProfiles());
+    const db = await replicaOf(mixedProfiles());
     useRegistryQuery.setState({ filters: { Industry: valuesIn(60), Banks: valuesIn(40) } });
-    const { unmount } = render(<FilterBar profiles={profiles} />);
+    const { unmount } = render(<FilterBar kind="developer" db={db} />);
     expect(screen.getByTestId('filter-count-badge')).toHaveTextContent('99+');
     expect(screen.getByTestId('filter-count-badge')).toHaveTextContent('100 values selected');
     unmount();
 
     useRegistryQuery.setState({ filters: { Industry: valuesIn(59), Banks: valuesIn(40) } });
-    const again = render(<FilterBar profiles={profiles} />);
+    const again = render(<FilterBar kind="developer" db={db} />);
     expect(screen.getByTestId('filter-count-badge').firstChild).toHaveTextContent(/^99$/);
     again.unmount();
 
     useRegistryQuery.setState({ filters: {} });
-    render(<FilterBar profiles={profiles} />);
+    render(<FilterBar kind="developer" db={db} />);
     expect(screen.queryByTestId('filter-count-badge')).not.toBeInTheDocument();
   });
 });
@@ -248,7 +252,7 @@ describe('the active filter chips in the bar', () => {
   it('when five values are selected, then three chips show and +2 more, which reveals the rest', async () => {
     useRegistryQuery.setState({ filters: { Industry: ['DeFi', 'NFT'], Location: ['Remote'], Banks: ['First Bank', 'Harbor Bank'] } });
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
     const chips = () => within(screen.getByRole('list', { name: 'Active filters' })).getAllByRole('button', { name: /^Remove / });
 
     expect(chips().map((c) => c.getAttribute('aria-label'))).toEqual(['Remove Industry: DeFi', 'Remove Industry: NFT', 'Remove Location: Remote']);
@@ -261,7 +265,7 @@ describe('the active filter chips in the bar', () => {
   it('when a chip is removed, then its value leaves the filters and focus moves to the next chip', async () => {
     useRegistryQuery.setState({ query: 'jane', filters: { Industry: ['DeFi', 'NFT'], Location: ['Remote'] } });
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
     await user.click(screen.getByRole('button', { name: 'Remove Industry: NFT' }));
 
@@ -272,7 +276,7 @@ describe('the active filter chips in the bar', () => {
   it('when Clear all filters is pressed, then every filter goes, the search stays, and focus goes to the bar', async () => {
     useRegistryQuery.setState({ query: 'jane', page: 3, filters: { Industry: ['DeFi'], Location: ['Remote'] } });
     const user = userEvent.setup();
-    render(<FilterBar profiles={await replicaOf(mixedProfiles())} />);
+    render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
     await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
 

@@ -10,7 +10,8 @@
 // closes every panel.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { SMALL_SCREEN_MAX_PX } from '../../../shared/constants';
-import type { Profile } from '../../../shared/contract/profile';
+import type { ProfileKind } from '../../../shared/contract/common';
+import type { RegistryDb } from '../../local';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/domain/facets';
 import {
   activeFilterCount, applySearch, getRegistryQuery, setFilterValues, toggleFilterValue, useRegistryQuery,
@@ -42,11 +43,13 @@ interface OpenPanel {
 }
 
 export interface FilterBarProps {
-  /** the profiles of the listed kind, whose values become the options */
-  profiles: readonly Profile[];
+  /** the listed kind, whose values in the replica become the options */
+  kind: ProfileKind;
+  /** the replica to read; the app's own unless a test gives another */
+  db?: RegistryDb;
 }
 
-export function FilterBar({ profiles }: FilterBarProps) {
+export function FilterBar({ kind, db }: FilterBarProps) {
   const filters = useRegistryQuery((s) => s.filters);
   const small = useSmallScreen();
   const [opened, setOpened] = useState<OpenPanel[]>([]);
@@ -138,7 +141,8 @@ export function FilterBar({ profiles }: FilterBarProps) {
               key={category}
               id={panelId(category)}
               category={category}
-              profiles={profiles}
+              kind={kind}
+              db={db}
               selected={filters[category] ?? []}
               onToggle={(value) => toggleFilterValue(category, value)}
               onClearCategory={() => setFilterValues(category, [])}

@@ -5,11 +5,12 @@ import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 're
 import {
   FILTER_DEBOUNCE_REGISTRY_MS, FILTER_INITIAL_OPTIONS, FILTER_SEARCH_MAX_OPTIONS, FILTER_SEARCH_MIN_CHARS,
 } from '../../../shared/constants';
-import type { Profile } from '../../../shared/contract/profile';
+import type { ProfileKind } from '../../../shared/contract/common';
 import type { FilterCategory } from '../../../shared/domain/facets';
 import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
-import { filterOptions, visibleOptions, type FilterOption } from './filter-options';
+import { useFacetOptions, type RegistryDb } from '../../local';
+import { visibleOptions, type FilterOption } from './filter-options';
 import { badgeText } from './ActiveFilterChips';
 
 interface FilterDropdownButtonProps {
@@ -44,7 +45,9 @@ export function FilterDropdownButton({ category, panelId, expanded, selectedCoun
 interface FilterDropdownPanelProps {
   category: FilterCategory;
   id: string;
-  profiles: readonly Profile[];
+  /** the options are this kind's values in the replica (the search worker's index) */
+  kind: ProfileKind;
+  db?: RegistryDb;
   selected: readonly string[];
   /** the value to add or take away (as selected, when it is selected) */
   onToggle: (value: string) => void;
@@ -62,15 +65,16 @@ function withSelected(options: readonly FilterOption[], selected: readonly strin
 }
 
 export function FilterDropdownPanel({
-  category, id, profiles, selected, onToggle, onClearCategory, onClose, focusSearch,
+  category, id, kind, db, selected, onToggle, onClearCategory, onClose, focusSearch,
 }: FilterDropdownPanelProps) {
+  const all = useFacetOptions(kind, category, db);
   const titleId = useId();
   const hintId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
   // spec §7: the registry filters search after 200 ms without typing
   const term = useDebounced(search, FILTER_DEBOUNCE_REGISTRY_MS);
-  const options = useMemo(() => withSelected(filterOptions(profiles, category), selected), [profiles, category, selected]);
+  const options = useMemo(() => withSelected(all ?? [], selected), [all, selected]);
   const visible = useMemo(() => visibleOptions(options, term, FILTER_SEARCH_MAX_OPTIONS), [options, term]);
   const selectedByKey = useMemo(() => new Map(selected.map((v) => [v.toLowerCase(), v])), [selected]);
 
@@ -79,7 +83,8 @@ export function FilterDropdownPanel({
   }, [focusSearch]);
 
   let hint: string | null = null;
-  if (options.length === 0) hint = 'No options yet: none of the profiles on this device has a value here.';
+  if (all === null) hint = 'Loading options…';
+  else if (options.length === 0) hint = 'No options yet: none of the profiles on this device has a value here.';
   else if (visible.tooShort && visible.total > FILTER_INITIAL_OPTIONS) {
     hint = `Showing ${FILTER_INITIAL_OPTIONS} of ${formatCount(visible.total)}. Type at least ${FILTER_SEARCH_MIN_CHARS} characters to search.`;
   } else if (!visible.tooShort && visible.total === 0) hint = `No options match “${term.trim()}”.`;

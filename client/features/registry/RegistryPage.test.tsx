@@ -9,7 +9,7 @@ import type { Profile } from '../../../shared/contract/profile';
 import { sampleProfile } from '../../../shared/test-support';
 import { openRegistryDb, type LocalProfile, type RegistryDb } from '../../local';
 import { setStatus } from '../../local/status-store';
-import { dropDb, freshDb, resetStatus } from '../../local/test-support';
+import { dropDb, freshDb, putReplicaProfiles, resetStatus } from '../../local/test-support';
 import { applySearch, getRegistryQuery, setFilterValues, useRegistryQuery } from '../../state/registry-query';
 import { DEMO_NOTE, EMPTY_TEXT, RegistryPage } from './RegistryPage';
 
@@ -49,7 +49,7 @@ afterEach(async () => {
 
 describe('the registry page', () => {
   it('when the profiles are still being read, then it says Loading profiles..., then lists them', async () => {
-    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    await putReplicaProfiles(db, [profile('Jane Roe'), profile('John Doe')]);
     renderPage();
 
     expect(screen.getByText('Loading profiles...')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('the registry page', () => {
   });
 
   it('when a term is typed, then only the matching profiles are listed', async () => {
-    await db.profiles.bulkPut([
+    await putReplicaProfiles(db, [
       profile('Jane Roe', { walletAddresses: ['0xfeedbeef00000000000000000000000000000001'] }),
       profile('John Doe', { walletAddresses: ['0x1111111111111111111111111111111111111111'] }),
       profile('Mia Park'),
@@ -80,7 +80,7 @@ describe('the registry page', () => {
   });
 
   it('when Projects is chosen, then projects are listed and the report button reads Report Project', async () => {
-    await db.profiles.bulkPut([profile('Jane Roe'), profile('Moon Vault', { kind: 'project' })]);
+    await putReplicaProfiles(db, [profile('Jane Roe'), profile('Moon Vault', { kind: 'project' })]);
     renderPage();
     await screen.findByRole('heading', { name: 'Jane Roe' });
     expect(screen.getByRole('button', { name: 'Report Person' })).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('the registry page', () => {
   });
 
   it('when there are more than 20, then pages of 20 are numbered and a page change scrolls to the top', async () => {
-    await db.profiles.bulkPut(people(45));
+    await putReplicaProfiles(db, people(45));
     renderPage();
     await screen.findByRole('heading', { name: 'Person 01' });
     expect(cardNames()).toHaveLength(20);
@@ -118,7 +118,7 @@ describe('the registry page', () => {
   });
 
   it('when the search changes on a later page, then the list goes back to page 1', async () => {
-    await db.profiles.bulkPut(people(45));
+    await putReplicaProfiles(db, people(45));
     renderPage();
     await screen.findByRole('heading', { name: 'Person 01' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -127,12 +127,12 @@ describe('the registry page', () => {
     await userEvent.type(screen.getByLabelText('Search the registry'), 'person');
 
     await waitFor(() => expect(getRegistryQuery().query).toBe('person'));
-    expect(cardNames()[0]).toBe('Person 01');
+    await waitFor(() => expect(cardNames()[0]).toBe('Person 01'));
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('when nothing matches, then it says so, and Clear Filters brings the list and an empty search box back', async () => {
-    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    await putReplicaProfiles(db, [profile('Jane Roe'), profile('John Doe')]);
     act(() => setFilterValues('Industry', ['DeFi']));
     renderPage();
     await screen.findByRole('heading', { name: 'John Doe' });
@@ -149,7 +149,7 @@ describe('the registry page', () => {
   });
 
   it('when filters are active, then cards are ordered by match score and the badge colour follows it', async () => {
-    await db.profiles.bulkPut([
+    await putReplicaProfiles(db, [
       profile('Cleo Third', { industry: ['DeFi'], scam_type: ['Phishing'], nationality: 'Other' }),
       profile('Bea Second', { industry: ['DeFi'], scam_type: ['Rug Pull'], nationality: 'Other' }),
       profile('Ann First', { industry: ['DeFi'], scam_type: ['Rug Pull'], nationality: 'Examplian' }),
@@ -174,7 +174,7 @@ describe('the registry page', () => {
   });
 
   it('when View Profile is pressed, then the page hands over the profile and its score', async () => {
-    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    await putReplicaProfiles(db, [profile('Jane Roe'), profile('John Doe')]);
     const onViewProfile = vi.fn();
     renderPage(onViewProfile);
     const card = await screen.findByRole('article', { name: 'John Doe' });
@@ -185,7 +185,7 @@ describe('the registry page', () => {
   });
 
   it('when a saved search is loaded elsewhere, then the search box shows its query', async () => {
-    await db.profiles.bulkPut([profile('Jane Roe'), profile('John Doe')]);
+    await putReplicaProfiles(db, [profile('Jane Roe'), profile('John Doe')]);
     renderPage();
     await screen.findByRole('heading', { name: 'John Doe' });
 
@@ -196,9 +196,9 @@ describe('the registry page', () => {
   });
 
   it('when the profiles cannot be read, then the list is empty and the failure is logged', async () => {
-    await db.profiles.bulkPut([profile('Jane Roe')]);
+    await putReplicaProfiles(db, [profile('Jane Roe')]);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    // the same replica, opened by a handle whose profile table fails as a broken disk would
+    // the same replica, opened by a handle whose chunks fail as a broken disk would
     const broken = openRegistryDb(db.name);
     broken.use({
       stack: 'dbcore',
@@ -207,7 +207,8 @@ describe('the registry page', () => {
         ...down,
         table(name) {
           const table = down.table(name);
-          return name === 'profiles' ? { ...table, query: () => Promise.reject(new Error('The disk is gone')) } : table;
+          const gone = () => Promise.reject(new Error('The disk is gone'));
+          return name === 'chunks' ? { ...table, get: gone, getMany: gone, query: gone, openCursor: gone } : table;
         },
       }),
     });
@@ -215,7 +216,7 @@ describe('the registry page', () => {
 
     expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
     expect(cardNames()).toEqual([]);
-    expect(logged).toHaveBeenCalledWith('Loading profiles failed', expect.any(Error));
+    expect(logged).toHaveBeenCalledWith('Searching the registry failed', expect.any(Error));
     broken.close();
   });
 

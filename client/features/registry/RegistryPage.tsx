@@ -1,13 +1,14 @@
 // The registry at / (spec §2 "Registry page"): search, filters, saved searches, the Scammers /
 // Projects toggle, the report button, the results grid and pagination. Everything is read from
-// the replica (client/local) and searched in memory with the reference rules of
-// shared/domain/search.ts, so it works the same offline. What the visitor is looking for lives
-// in client/state/registry-query.ts, which other features read too.
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+// the replica (client/local), searched by the search worker's index with the spec's rules
+// (shared/search-index, identical to shared/domain/search.ts), so it works the same offline and
+// at 100,000 profiles: the page only ever holds the 20 profiles it shows. What the visitor is
+// looking for lives in client/state/registry-query.ts, which other features read too.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FILTER_DEBOUNCE_REGISTRY_MS, REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
-import { hasActiveFilters, searchRegistry } from '../../../shared/domain/search';
-import { localDb, useRegistryProfiles, useStatus, type LocalProfile, type RegistryDb } from '../../local';
+import { hasActiveFilters } from '../../../shared/domain/search';
+import { localDb, useRegistrySearch, useStatus, type LocalProfile, type RegistryDb } from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
@@ -127,28 +128,18 @@ interface KindResultsProps {
 }
 
 function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) {
-  const state = useRegistryProfiles(kind, db);
   const query = useRegistryQuery((s) => s.query);
   const filters = useRegistryQuery((s) => s.filters);
   const page = useRegistryQuery((s) => s.page);
-  // With a large replica, searching may take a moment: React keeps the old cards on screen
-  // and the search box responsive meanwhile.
-  const deferredQuery = useDeferredValue(query);
-  const deferredFilters = useDeferredValue(filters);
-  const results = useMemo(
-    () => searchRegistry(state.profiles, deferredQuery, deferredFilters),
-    [state.profiles, deferredQuery, deferredFilters],
-  );
+  const results = useRegistrySearch({ kind, query, filters, page }, db);
 
   const online = useStatus((s) => s.online);
   const lastSyncedAt = useStatus((s) => s.lastSyncedAt);
   const lastSyncError = useStatus((s) => s.lastSyncError);
   const firstSync = useStatus((s) => s.firstSync);
 
-  const pageCount = Math.max(1, Math.ceil(results.length / REGISTRY_PAGE_SIZE));
-  // a sync may have removed profiles since this page was chosen: show the last one there is
-  const current = Math.min(Math.max(1, page), pageCount);
-  const shown = results.slice((current - 1) * REGISTRY_PAGE_SIZE, current * REGISTRY_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(results.total / REGISTRY_PAGE_SIZE));
+  const current = results.page;
 
   function goTo(next: number) {
     setPage(next);
@@ -160,8 +151,9 @@ function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) 
 
   let body: ReactNode;
   // an empty replica that was never filled is not an empty registry
-  const neverFilled = state.status === 'ready' && state.profiles.length === 0 && lastSyncedAt === null;
-  if (state.status === 'loading' || (neverFilled && (firstSync !== null || (online && !lastSyncError)))) {
+  const neverFilled = results.status !== 'loading' && results.total === 0 && lastSyncedAt === null && !criteria(query, filters);
+  if (results.status === 'loading' || (neverFilled && (firstSync !== null || (online && !lastSyncError)))) {
+    // the status bar shows how far a first sync has come
     body = <p className="registry__message" role="status">Loading profiles...</p>;
   } else if (neverFilled && !online) {
     body = (
@@ -169,12 +161,11 @@ function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) 
         The registry has not been downloaded to this device yet. It will download when you are back online.
       </p>
     );
-  } else if (results.length === 0) {
-    const criteria = query.trim() !== '' || hasActiveFilters(filters);
+  } else if (results.total === 0) {
     body = (
       <div className="registry__message registry__empty">
         <p>{EMPTY_TEXT}</p>
-        {criteria ? (
+        {criteria(query, filters) ? (
           <button type="button" className="button" onClick={clearFilters}>Clear Filters</button>
         ) : null}
       </div>
@@ -183,7 +174,7 @@ function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) 
     body = (
       <>
         <ul className="registry__grid">
-          {shown.map(({ profile, score }) => (
+          {results.items.map(({ profile, score }) => (
             <li key={profile.id}>
               <ProfileCard profile={profile} score={score} onViewProfile={() => onViewProfile(profile, score)} />
             </li>
@@ -194,16 +185,16 @@ function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) 
     );
   }
 
-  const ready = state.status !== 'loading';
+  const ready = results.status !== 'loading';
   return (
     <>
-      <FilterBar profiles={state.profiles} />
+      <FilterBar kind={kind} db={db} />
       <div className="registry__results">
         {/* where focus goes after a page change, so reading starts at the new page's top */}
         <h2 ref={resultsTop} tabIndex={-1} className="visually-hidden">Results</h2>
-        {ready && results.length > 0 ? (
+        {ready && results.total > 0 ? (
           <p className="registry__count" aria-live="polite">
-            <strong>{`${formatCount(results.length)} ${results.length === 1 ? 'profile' : 'profiles'}`}</strong>
+            <strong>{`${formatCount(results.total)} ${results.total === 1 ? 'profile' : 'profiles'}`}</strong>
             {pageCount > 1 ? <span className="registry__page-of">{` · Page ${formatCount(current)} of ${formatCount(pageCount)}`}</span> : null}
           </p>
         ) : null}
@@ -211,4 +202,9 @@ function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) 
       </div>
     </>
   );
+}
+
+/** Is the visitor searching or filtering (so an empty list is theirs, not the registry's)? */
+function criteria(query: string, filters: Parameters<typeof hasActiveFilters>[0]): boolean {
+  return query.trim() !== '' || hasActiveFilters(filters);
 }

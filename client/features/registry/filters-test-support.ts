@@ -2,20 +2,27 @@
 // §3, as GET /api/sync/ delivers them), read back the way the registry page reads it.
 import type { Profile } from '../../../shared/contract/profile';
 import { sampleProfile } from '../../../shared/test-support';
-import { loadProfiles, type LocalProfile } from '../../local';
-import { freshDb } from '../../local/test-support';
+import type { FilterCategory } from '../../../shared/domain/facets';
+import { readSyncMeta, searchService, type LocalProfile, type RegistryDb } from '../../local';
+import { freshDb, putReplicaProfiles } from '../../local/test-support';
+import type { FilterOption } from './filter-options';
 
 export function replicaProfile(id: number, overrides: Partial<Profile> = {}): LocalProfile {
   return { ...sampleProfile({ id, name: `Profile ${id}`, ...overrides }), kind: 'developer', revision: id };
 }
 
-/** Puts the profiles in a fresh replica and reads the developers back, as useRegistryProfiles does. */
-export async function replicaOf(profiles: LocalProfile[]): Promise<LocalProfile[]> {
+/** A fresh replica holding the profiles, written as a sync writes them. */
+export async function replicaOf(profiles: LocalProfile[]): Promise<RegistryDb> {
   const db = freshDb();
-  await db.profiles.bulkPut(profiles);
-  const read = await loadProfiles('developer', db);
-  db.close();
-  return read;
+  await putReplicaProfiles(db, profiles);
+  return db;
+}
+
+/** The developers' options of a category in a fresh replica holding the profiles, as the filter bar gets them. */
+export async function facetsOf(profiles: LocalProfile[]): Promise<(category: FilterCategory) => Promise<FilterOption[]>> {
+  const db = await replicaOf(profiles);
+  const { registryVersion } = await readSyncMeta(db);
+  return (category) => searchService(db).facetOptions('developer', category, registryVersion);
 }
 
 /** Four profiles with differing values in every category. */

@@ -8,6 +8,7 @@ import { sampleProfile } from '../../../shared/test-support';
 import type { Profile } from '../../../shared/contract/profile';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { LocalProfile, RegistryDb } from '../../local';
+import { putReplicaProfiles } from '../../local/test-support';
 import { AddScamModal, type AddScamModalProps } from './AddScamModal';
 import { ReportButton } from './ReportButton';
 
@@ -16,7 +17,7 @@ let nextId = 100;
 /** Verified profiles in the replica, with every field a sync brings. */
 export async function fillReplica(db: RegistryDb, kind: ProfileKind, profiles: Partial<Profile>[]): Promise<LocalProfile[]> {
   const rows = profiles.map((p): LocalProfile => ({ ...sampleProfile({ id: nextId++, ...p }), kind, revision: 1 }));
-  await db.profiles.bulkPut(rows);
+  await putReplicaProfiles(db, rows);
   return rows;
 }
 

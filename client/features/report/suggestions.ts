@@ -1,17 +1,18 @@
 // Suggestions for the report forms' searchable fields, from the local replica (no server call, so
 // they work offline): the values the registry's profiles of the same kind already hold in a
-// filter category (shared/domain/facets.ts), e.g. the industries or banks seen so far.
+// filter category (shared/domain/facets.ts), e.g. the industries or banks seen so far, as the
+// search index counts them for the filter options.
 import { useCallback, useMemo } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
-import { facetValues, type FilterCategory } from '../../../shared/domain/facets';
-import { useRegistryProfiles, type LocalProfile, type RegistryDb } from '../../local';
+import type { FilterCategory } from '../../../shared/domain/facets';
+import { searchService, useRegistryVersion, type RegistryDb } from '../../local';
 
 export type SuggestionSource = FilterCategory | readonly FilterCategory[];
 
 const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The distinct values of the categories, sorted, plus `extra` (known labels such as the spec's scam types). */
-export function distinctValues(profiles: readonly LocalProfile[], categories: readonly FilterCategory[], extra: readonly string[] = []): string[] {
+/** The distinct values (without case), sorted, plus `extra` (known labels such as the spec's scam types). */
+export function distinctValues(values: readonly string[], extra: readonly string[] = []): string[] {
   const seen = new Map<string, string>();
   const keep = (value: string) => {
     const text = value.trim();
@@ -19,7 +20,7 @@ export function distinctValues(profiles: readonly LocalProfile[], categories: re
     if (text && !seen.has(key)) seen.set(key, text);
   };
   extra.forEach(keep);
-  for (const profile of profiles) for (const category of categories) facetValues(profile, category).forEach(keep);
+  values.forEach(keep);
   return [...seen.values()].sort(byText.compare);
 }
 
@@ -39,24 +40,27 @@ export function matching(values: readonly string[], text: string): string[] {
 
 /**
  * `suggest(source, extra)` gives a loadSuggestions function for SearchableMultiValueField. The
- * replica's profiles are read once per registry version; each category's values are collected
- * the first time they are asked for.
+ * values come from the search worker's index (the filter options of each category), asked once
+ * per registry version and list of categories.
  */
 export function useReplicaSuggestions(kind: ProfileKind, db: RegistryDb) {
-  const { profiles } = useRegistryProfiles(kind, db);
-  // one cache per list of profiles: a sync that changed the replica starts a new one
-  const cache = useMemo(() => ({ profiles, values: new Map<string, string[]>() }), [profiles]);
+  const version = useRegistryVersion(db);
+  // one cache per registry version: a sync that changed the replica starts a new one
+  const cache = useMemo(() => ({ version, values: new Map<string, Promise<string[]>>() }), [version]);
   return useCallback(
-    (source: SuggestionSource, extra: readonly string[] = []) => (text: string): string[] => {
+    (source: SuggestionSource, extra: readonly string[] = []) => async (text: string): Promise<string[]> => {
       const categories: readonly FilterCategory[] = typeof source === 'string' ? [source] : source;
       const cacheKey = categories.join('|');
       let values = cache.values.get(cacheKey);
       if (!values) {
-        values = distinctValues(cache.profiles, categories, extra);
+        const service = searchService(db);
+        values = Promise.all(categories.map((category) => service.facetOptions(kind, category, cache.version)))
+          .then((lists) => distinctValues(lists.flat().filter((o) => o.count > 0).map((o) => o.value), extra));
         cache.values.set(cacheKey, values);
+        values.catch(() => cache.values.delete(cacheKey)); // asked again next time
       }
-      return matching(values, text);
+      return matching(await values, text);
     },
-    [cache],
+    [cache, db, kind],
   );
 }

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { searchRegistry, type ActiveFilters } from '../../../shared/domain/search';
+import { sampleProfile } from '../../../shared/test-support';
+import type { SyncProfile } from '../../../shared/contract/sync';
+import { readSyncMeta, type RegistryDb } from '../db';
+import { appendChunks, clearReplica, readReplica, type ReplicaRemoval } from '../replica';
+import { dropDb, freshDb } from '../test-support';
+import { RegistrySearchEngine, SAVE_DELAY_MS } from './engine';
+
+const opened: { db: RegistryDb; engines: RegistrySearchEngine[] }[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const { db, engines } of opened.splice(0)) {
+    engines.forEach((e) => e.dispose());
+    await dropDb(db);
+  }
+});
+
+function setup() {
+  const entry = { db: freshDb(), engines: [] as RegistrySearchEngine[] };
+  opened.push(entry);
+  const engine = () => {
+    const made = new RegistrySearchEngine(entry.db);
+    entry.engines.push(made);
+    return made;
+  };
+  return { db: entry.db, engine };
+}
+
+const CITIES = ['Berlin', 'Lagos', 'Remote', 'Lima'];
+function person(id: number, revision: number, extra: Partial<SyncProfile> = {}): SyncProfile {
+  return {
+    ...sampleProfile({ id, name: `${['Ada', 'bert', 'Cleo', 'Dana'][id % 4]} ${id}`, location: CITIES[id % 4]!, walletAddresses: [`0xAB${id}CD`] }),
+    kind: id % 5 === 0 ? 'project' : 'developer', revision, incidents: [], ...extra,
+  };
+}
+
+/** Writes a sync page's changes and bumps the registry version, as the replicator does. */
+async function syncPage(db: RegistryDb, profiles: SyncProfile[], removals: ReplicaRemoval[] = [], startOver = false): Promise<number> {
+  return db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
+    const meta = await readSyncMeta(db);
+    const epoch = (meta.epoch ?? 0) + (startOver ? 1 : 0);
+    if (startOver) await clearReplica(db, epoch);
+    await appendChunks(db, profiles, removals);
+    const registryVersion = meta.registryVersion + 1;
+    await db.meta.put({ key: 'sync', value: { ...meta, registryVersion, epoch } });
+    return registryVersion;
+  });
+}
+
+const QUERIES: { query: string; filters: ActiveFilters }[] = [
+  { query: '', filters: {} },
+  { query: 'ada', filters: {} },
+  { query: '0xab1', filters: {} },
+  { query: 'cleo', filters: { Location: ['Lagos'] } },
+  { query: '', filters: { Location: ['Remote', 'Lima'] } },
+];
+
+/** The engine's answers against the reference over what the replica holds, for every query and both kinds. */
+async function expectSameAsReference(db: RegistryDb, engine: RegistrySearchEngine, version: number): Promise<void> {
+  const replica = await readReplica(db);
+  for (const kind of ['developer', 'project'] as const) {
+    const profiles = replica.filter((p) => p.kind === kind).map(({ incidents: _i, revision: _r, ...p }) => p);
+    for (const { query, filters } of QUERIES) {
+      const expected = searchRegistry(profiles, query, filters).map((r) => ({ id: r.profile.id, score: r.score }));
+      const got = await engine.search({ kind, query, filters, offset: 0, limit: 1000 }, version);
+      expect({ kind, query, filters, items: got.items, total: got.total }).toEqual({ kind, query, filters, items: expected, total: expected.length });
+    }
+  }
+}
+
+describe('the registry search engine', () => {
+  it('when the replica fills, changes and loses profiles, then its answers stay those of the reference', async () => {
+    const { db, engine } = setup();
+    const search = engine();
+    let version = await syncPage(db, Array.from({ length: 60 }, (_, i) => person(i + 1, i + 1)));
+    await expectSameAsReference(db, search, version);
+
+    // a small delta: two renamed, one moved city, two removed, one new
+    version = await syncPage(
+      db,
+      [person(3, 100, { name: 'Zed Renamed' }), person(8, 101, { location: 'Lagos' }), person(70, 102)],
+      [{ id: 4, revision: 103 }, { id: 10, revision: 104 }],
+    );
+    await expectSameAsReference(db, search, version);
+
+    // a large delta (more than a quarter of the index) is taken in by a build
+    version = await syncPage(db, Array.from({ length: 40 }, (_, i) => person(200 + i, 200 + i)));
+    await expectSameAsReference(db, search, version);
+  });
+
+  it('when the replica starts over (a new epoch), then the index does too', async () => {
+    const { db, engine } = setup();
+    const search = engine();
+    let version = await syncPage(db, Array.from({ length: 20 }, (_, i) => person(i + 1, i + 1)));
+    expect((await search.search({ kind: 'developer', query: '', filters: {} }, version)).total).toBe(16);
+
+    version = await syncPage(db, [person(501, 1), person(502, 2)], [], true);
+
+    expect((await search.search({ kind: 'developer', query: '', filters: {} }, version)).items.map((i) => i.id)).toEqual([501, 502]);
+    await expectSameAsReference(db, search, version);
+  });
+
+  it('when a first sync streams in, then ingesting gathers without building, and the first search builds once', async () => {
+    const { db, engine } = setup();
+    const search = engine();
+    let version = 0;
+    for (let page = 0; page < 3; page++) {
+      version = await syncPage(db, Array.from({ length: 30 }, (_, i) => person(page * 30 + i + 1, page * 30 + i + 1)));
+      await search.ingest(version);
+    }
+    expect(await db.searchIndex.count()).toBe(0);
+
+    await expectSameAsReference(db, search, version);
+  });
+
+  it('when the index was saved, then a new engine (a cold start) answers from it and catches up with newer chunks', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { db, engine } = setup();
+    const first = engine();
+    let version = await syncPage(db, Array.from({ length: 40 }, (_, i) => person(i + 1, i + 1)));
+    await first.search({ kind: 'developer', query: '', filters: {} }, version);
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+    await vi.waitFor(async () => expect(await db.searchIndex.get('registry')).toMatchObject({ lastChunk: 1 }));
+    first.dispose();
+
+    version = await syncPage(db, [person(41, 41, { name: 'Ada Newcomer' })], [{ id: 2, revision: 42 }]);
+    const chunksRead = vi.spyOn(db.chunks, 'where');
+    const coldStart = engine();
+
+    await expectSameAsReference(db, coldStart, version);
+    // the saved index was used: only the chunk written after it was read, never all of them
+    expect(chunksRead).not.toHaveBeenCalled();
+    expect((await coldStart.search({ kind: 'developer', query: 'newcomer', filters: {} }, version)).items.map((i) => i.id)).toEqual([41]);
+  });
+
+  it('when the saved index cannot be read, then it is built again from the replica', async () => {
+    const { db, engine } = setup();
+    const version = await syncPage(db, Array.from({ length: 12 }, (_, i) => person(i + 1, i + 1)));
+    await db.searchIndex.put({ key: 'registry', epoch: 0, lastChunk: 1, index: { meta: { format: 999 as never, slots: 0, parts: [] }, buffers: [] } });
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    await expectSameAsReference(db, engine(), version);
+    expect(warned).toHaveBeenCalled();
+  });
+});

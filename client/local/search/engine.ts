@@ -1,0 +1,153 @@
+// The registry's search index over the replica (issue 6; shared/search-index), as the search
+// worker runs it (search.worker.ts) — or the page itself where there are no workers (tests).
+// It reads the replica's chunks on its own, so the page never loads the registry:
+//   - a cold start loads the index saved in IndexedDB (array buffers) instead of rebuilding;
+//   - then it takes in the chunks written since (ids above the last it took in): small deltas
+//     by upsert/remove, a large one (or a new replica epoch) by a build over every chunk;
+//   - during a first sync it only gathers profiles (ingest), and builds once when asked to search;
+//   - it saves itself a little after it changed.
+// Calls run one at a time, in order, so a search never sees a half-applied delta.
+import type { ProfileKind } from '../../../shared/contract/common';
+import type { SyncProfile } from '../../../shared/contract/sync';
+import type { FilterCategory } from '../../../shared/domain/facets';
+import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search-index';
+import { readSyncMeta, type RegistryDb } from '../db';
+
+/** A delta above this share of the index is taken in by a build over every chunk instead. */
+const REBUILD_SHARE = 0.25;
+const REBUILD_MIN = 2_000;
+/** The index is saved this long after its last change. */
+export const SAVE_DELAY_MS = 1_500;
+
+function indexed({ incidents: _incidents, revision: _revision, ...profile }: SyncProfile): IndexedProfile {
+  return profile;
+}
+
+export class RegistrySearchEngine {
+  private index: SearchIndex | null = null;
+  private epoch = -1;
+  private lastChunk = 0;
+  /** profiles gathered for the next build (first sync, or a large delta) */
+  private pending: Map<number, IndexedProfile> | null = null;
+  private triedSaved = false;
+  /** the registry version of the last catch-up; the same version needs none */
+  private seenVersion = -1;
+  private queue: Promise<unknown> = Promise.resolve();
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly db: RegistryDb) {}
+
+  /** One page of results (ids and scores), in the reference order. */
+  search(query: SearchQuery, version: number): Promise<SearchResult> {
+    return this.run(async () => {
+      await this.catchUp(version, true);
+      return this.index ? this.index.query(query) : { total: 0, items: [] };
+    });
+  }
+
+  facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]> {
+    return this.run(async () => {
+      await this.catchUp(version, true);
+      return this.index ? this.index.facetOptions(kind, category) : [];
+    });
+  }
+
+  /** Takes in new chunks without building (while a first sync streams in). */
+  ingest(version: number): Promise<void> {
+    return this.run(() => this.catchUp(version, false));
+  }
+
+  /** Ends pending saves (tests, a closing worker). */
+  dispose(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+  }
+
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task, task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async loadSaved(): Promise<void> {
+    this.triedSaved = true;
+    try {
+      const saved = await this.db.searchIndex.get('registry');
+      if (!saved) return;
+      this.index = SearchIndex.deserialize(saved.index);
+      this.epoch = saved.epoch;
+      this.lastChunk = saved.lastChunk;
+    } catch (error) {
+      // an index of an older format, or a broken one: it is built again from the replica
+      console.warn('The saved search index could not be loaded; rebuilding it', error);
+      this.index = null;
+    }
+  }
+
+  private async catchUp(version: number, build: boolean): Promise<void> {
+    if (version === this.seenVersion && (this.index || !build)) return;
+    if (!this.triedSaved) await this.loadSaved();
+    let changed = false;
+    await this.db.transaction('r', this.db.chunks, this.db.chunkKeys, this.db.meta, async () => {
+      const epoch = (await readSyncMeta(this.db)).epoch ?? 0;
+      if (epoch !== this.epoch) {
+        // the replica started over: so does the index
+        this.index = null;
+        this.pending = null;
+        this.epoch = epoch;
+        this.lastChunk = 0;
+        changed = true;
+      }
+      const newer = await this.db.chunkKeys.where('id').above(this.lastChunk).toArray();
+      if (newer.length === 0) return;
+      changed = true;
+      const incoming = newer.reduce((n, k) => n + k.ids.length, 0);
+      if (this.index && !this.pending && incoming <= Math.max(REBUILD_MIN, this.index.size * REBUILD_SHARE)) {
+        for (const keys of newer) {
+          const chunk = await this.db.chunks.get(keys.id);
+          if (chunk) this.index.upsert((JSON.parse(chunk.json) as SyncProfile[]).map(indexed));
+          if (keys.removed.length) this.index.remove(keys.removed);
+        }
+      } else {
+        // gather for a build: from the first chunk when there is nothing gathered yet
+        if (!this.pending) {
+          this.pending = new Map();
+          this.index = null;
+          this.lastChunk = 0;
+        }
+        const pending = this.pending;
+        const removedIn = new Map((await this.db.chunkKeys.where('id').above(this.lastChunk).toArray()).map((k) => [k.id, k.removed]));
+        await this.db.chunks.where('id').above(this.lastChunk).each((chunk) => {
+          for (const profile of JSON.parse(chunk.json) as SyncProfile[]) pending.set(profile.id, indexed(profile));
+          for (const id of removedIn.get(chunk.id) ?? []) pending.delete(id);
+        });
+      }
+      this.lastChunk = newer[newer.length - 1]!.id;
+    });
+    if (build && !this.index) {
+      this.index = SearchIndex.build(this.pending ? [...this.pending.values()] : []);
+      this.pending = null;
+      changed = true;
+    }
+    this.seenVersion = version;
+    if (changed && this.index) this.scheduleSave();
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      void this.run(() => this.save());
+    }, SAVE_DELAY_MS);
+  }
+
+  /** Saves the index with the epoch and last chunk it covers (never fails a search). */
+  async save(): Promise<void> {
+    if (!this.index) return;
+    try {
+      await this.db.searchIndex.put({ key: 'registry', epoch: this.epoch, lastChunk: this.lastChunk, index: this.index.serialize() });
+    } catch (error) {
+      if ((error as { name?: string })?.name !== 'DatabaseClosedError') console.warn('Saving the search index failed', error);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+// The page's side of the registry search (issue 6): asks the search worker (search.worker.ts)
+// for one page of ids and scores, then reads only those profiles from the replica. Where there
+// are no workers (jsdom tests) the same engine runs in the page. Hooks for the registry list,
+// the filter options and the report forms' suggestions.
+import * as Comlink from 'comlink';
+import { useEffect, useState } from 'react';
+import { REGISTRY_PAGE_SIZE } from '../../../shared/constants';
+import type { ProfileKind } from '../../../shared/contract/common';
+import type { FilterCategory } from '../../../shared/domain/facets';
+import type { ActiveFilters } from '../../../shared/domain/search';
+import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/search-index';
+import { localDb, type LocalProfile, type RegistryDb } from '../db';
+import { useRegistryVersion } from '../registry';
+import { getProfiles } from '../replica';
+import { useStatus } from '../status-store';
+import type { SearchWorkerApi } from './search.worker';
+
+export interface SearchService {
+  search(query: SearchQuery, version: number): Promise<SearchResult>;
+  facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]>;
+  ingest(version: number): Promise<void>;
+  /** ends pending work (a save of the in-page engine) */
+  dispose(): void;
+}
+
+function workerService(dbName: string): SearchService {
+  const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module', name: 'bustr-search' });
+  const remote = Comlink.wrap<SearchWorkerApi>(worker);
+  return {
+    search: (query, version) => remote.search(dbName, query, version),
+    facetOptions: (kind, category, version) => remote.facetOptions(dbName, kind, category, version),
+    ingest: (version) => remote.ingest(dbName, version),
+    dispose: () => worker.terminate(),
+  };
+}
+
+/** The engine in the page, loaded on first use (so the app's first download stays without it). */
+function inPageService(db: RegistryDb): SearchService {
+  const engine = import('./engine').then(({ RegistrySearchEngine }) => new RegistrySearchEngine(db));
+  return {
+    search: async (query, version) => (await engine).search(query, version),
+    facetOptions: async (kind, category, version) => (await engine).facetOptions(kind, category, version),
+    ingest: async (version) => (await engine).ingest(version),
+    dispose: () => void engine.then((e) => e.dispose()),
+  };
+}
+
+const services = new WeakMap<RegistryDb, SearchService>();
+
+/** The search of this replica: in a worker where the browser has them, else in the page. */
+export function searchService(db: RegistryDb = localDb): SearchService {
+  let service = services.get(db);
+  if (!service) {
+    service = typeof Worker === 'undefined' ? inPageService(db) : workerService(db.name);
+    services.set(db, service);
+  }
+  return service;
+}
+
+/** Ends a replica's search service (tests close their databases). */
+export function disposeSearchService(db: RegistryDb): void {
+  services.get(db)?.dispose();
+  services.delete(db);
+}
+
+export interface RegistrySearchRequest {
+  kind: ProfileKind;
+  query: string;
+  filters: ActiveFilters;
+  /** from 1; a page past the end shows the last one */
+  page: number;
+}
+
+export interface RegistrySearchState {
+  status: 'loading' | 'ready' | 'error';
+  /** how many profiles match in all */
+  total: number;
+  /** the page shown (the asked one, or the last one there is) */
+  page: number;
+  items: { profile: LocalProfile; score: number }[];
+  message?: string;
+}
+
+const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [] };
+
+/**
+ * One page of the registry for a search: while a first sync fills an empty replica the worker
+ * only gathers profiles and this stays 'loading'; afterwards every change of the replica
+ * (registryVersion) or of the request asks again. The previous answer stays on screen until
+ * the next one is in. A failed search empties the list (spec §8: "list emptied, logged").
+ */
+export function useRegistrySearch({ kind, query, filters, page }: RegistrySearchRequest, db: RegistryDb = localDb): RegistrySearchState {
+  const version = useRegistryVersion(db);
+  const filling = useStatus((s) => s.firstSync !== null);
+  // the state remembers its kind, so a kind switch never shows the other kind as ready
+  const [state, setState] = useState<{ kind: ProfileKind; value: RegistrySearchState }>({ kind, value: LOADING });
+
+  useEffect(() => {
+    let cancelled = false;
+    const service = searchService(db);
+    if (filling) {
+      service.ingest(version).catch((error: unknown) => console.error('Indexing the registry failed', error));
+      return () => { cancelled = true; };
+    }
+    const ask = (at: number) => service.search({ kind, query, filters, offset: (at - 1) * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE }, version);
+    (async () => {
+      let at = Math.max(1, page);
+      let result = await ask(at);
+      // a sync may have removed profiles since this page was chosen: show the last one there is
+      if (result.items.length === 0 && result.total > 0) {
+        at = Math.ceil(result.total / REGISTRY_PAGE_SIZE);
+        result = await ask(at);
+      }
+      const profiles = await getProfiles(result.items.map((item) => item.id), db);
+      const items = result.items.flatMap((item, i) => (profiles[i] ? [{ profile: profiles[i], score: item.score }] : []));
+      if (!cancelled) setState({ kind, value: { status: 'ready', total: result.total, page: at, items } });
+    })().catch((error: unknown) => {
+      console.error('Searching the registry failed', error);
+      if (!cancelled) setState({ kind, value: { status: 'error', total: 0, page: 1, items: [], message: String(error) } });
+    });
+    return () => { cancelled = true; };
+  }, [db, kind, query, filters, page, version, filling]);
+
+  return state.kind === kind ? state.value : LOADING;
+}
+
+/** A filter category's options over the replica's profiles of a kind (null until known). */
+export function useFacetOptions(kind: ProfileKind, category: FilterCategory, db: RegistryDb = localDb): FacetOption[] | null {
+  const version = useRegistryVersion(db);
+  const filling = useStatus((s) => s.firstSync !== null);
+  const [state, setState] = useState<{ key: string; options: FacetOption[] } | null>(null);
+  const key = `${kind}|${category}`;
+
+  useEffect(() => {
+    if (filling) return undefined;
+    let cancelled = false;
+    searchService(db).facetOptions(kind, category, version).then(
+      (options) => { if (!cancelled) setState({ key, options }); },
+      (error: unknown) => {
+        console.error('Loading filter options failed', error);
+        if (!cancelled) setState({ key, options: [] });
+      },
+    );
+    return () => { cancelled = true; };
+  }, [db, kind, category, key, version, filling]);
+
+  return state?.key === key ? state.options : null;
+}
