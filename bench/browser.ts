@@ -22,26 +22,33 @@ function replicaCursor(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        const open = indexedDB.open('bustr');
-        open.onerror = () => resolve(-1);
-        open.onsuccess = () => {
-          const idb = open.result;
-          if (!idb.objectStoreNames.contains('meta')) {
-            idb.close();
+        // never create the app's database by looking for it (an open without a version would)
+        void indexedDB.databases().then((list) => {
+          if (!list.some((d) => d.name === 'bustr')) {
             resolve(-1);
             return;
           }
-          const get = idb.transaction('meta').objectStore('meta').get('sync');
-          get.onsuccess = () => {
-            const row = get.result as { value?: { cursor?: number; lastSyncedAt?: number | null } } | undefined;
-            idb.close();
-            resolve(row?.value?.lastSyncedAt ? (row.value.cursor ?? -1) : -1);
+          const open = indexedDB.open('bustr');
+          open.onerror = () => resolve(-1);
+          open.onsuccess = () => {
+            const idb = open.result;
+            if (!idb.objectStoreNames.contains('meta')) {
+              idb.close();
+              resolve(-1);
+              return;
+            }
+            const get = idb.transaction('meta').objectStore('meta').get('sync');
+            get.onsuccess = () => {
+              const row = get.result as { value?: { cursor?: number; lastSyncedAt?: number | null } } | undefined;
+              idb.close();
+              resolve(row?.value?.lastSyncedAt ? (row.value.cursor ?? -1) : -1);
+            };
+            get.onerror = () => {
+              idb.close();
+              resolve(-1);
+            };
           };
-          get.onerror = () => {
-            idb.close();
-            resolve(-1);
-          };
-        };
+        });
       }),
   );
 }
@@ -72,6 +79,31 @@ function replicaCount(page: Page): Promise<number> {
         };
       }),
   );
+}
+
+/** Has the search worker saved its index (IndexedDB 'bustr', searchIndex 'registry')? */
+function savedIndexExists(): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const open = indexedDB.open('bustr');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const idb = open.result;
+      if (!idb.objectStoreNames.contains('searchIndex')) {
+        idb.close();
+        resolve(false);
+        return;
+      }
+      const count = idb.transaction('searchIndex').objectStore('searchIndex').count('registry');
+      count.onsuccess = () => {
+        idb.close();
+        resolve(count.result > 0);
+      };
+      count.onerror = () => {
+        idb.close();
+        resolve(false);
+      };
+    };
+  });
 }
 
 async function waitForCursor(page: Page, atLeast: number, timeoutMs: number, pollMs: number): Promise<void> {
@@ -115,11 +147,13 @@ export async function benchBrowser(databasePath: string, label: string, full: bo
     }
 
     if (synced) {
-      // offline cold start: the service worker serves the shell, IndexedDB the registry
+      // offline cold start: the service worker serves the shell, IndexedDB the registry and the
+      // search index the worker saved after building it (a device with the registry cached)
       await page.waitForFunction(async () => {
         await navigator.serviceWorker.ready;
         return navigator.serviceWorker.controller !== null;
       });
+      await page.waitForFunction(savedIndexExists, undefined, { polling: 200, timeout: 60_000 });
       await context.setOffline(true);
       const coldStarts: number[] = [];
       for (let i = 0; i < 3; i++) {

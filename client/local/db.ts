@@ -79,6 +79,21 @@ export interface SavedSearchIndex {
 /** Known meta rows, each with its own value type. */
 export interface MetaValues {
   sync: SyncMeta;
+  lastView: LastView;
+}
+
+/**
+ * The registry page last shown (client/local/search/registry-search.ts): at the same registry
+ * version and request it is exactly what the index would answer, so a cold start shows it at
+ * once while the search worker loads the index.
+ */
+export interface LastView {
+  registryVersion: number;
+  /** kind, query, filters and page, as JSON */
+  request: string;
+  total: number;
+  page: number;
+  items: { profile: LocalProfile; score: number }[];
 }
 export type MetaRow = { [K in keyof MetaValues]: { key: K; value: MetaValues[K] } }[keyof MetaValues];
 
@@ -140,5 +155,5 @@ export function openRegistryDb(name: string): RegistryDb {
 
 export async function readSyncMeta(db: RegistryDb): Promise<SyncMeta> {
   const row = await db.meta.get('sync');
-  return row ? row.value : EMPTY_SYNC_META;
+  return row?.key === 'sync' ? row.value : EMPTY_SYNC_META;
 }

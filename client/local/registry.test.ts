@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { staffClient, visitor } from '../../server/test-support';
 import { publishedProfile } from '../../server/test-flows';
-import type { RegistryDb } from './db';
+import type { DBCore } from 'dexie';
+import { openRegistryDb, type RegistryDb } from './db';
 import type { RegistrySearchRequest } from './search/registry-search';
 import { useRegistryVersion } from './registry';
 import { clearReplica, getIncidents, getProfile, replicaCount } from './replica';
@@ -119,5 +120,40 @@ describe('useRegistrySearch', () => {
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(namesOf(result.current)).toEqual(['Adam Stone', 'Mia Park', 'zoe Walker']);
+  });
+
+  it('when a page was shown and the registry did not change, then a cold start shows it at once, before the index answers', async () => {
+    const first = renderHook(() => useRegistrySearch(page(), db));
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    await waitFor(async () => expect((await db.meta.get('lastView'))?.value).toMatchObject({ total: 3 }));
+    first.unmount();
+
+    // the same replica, opened by a handle whose chunk reads never finish: the index cannot answer
+    const stuck = openRegistryDb(db.name);
+    stuck.use({
+      stack: 'dbcore',
+      name: 'stuck-chunks',
+      create: (down: DBCore): DBCore => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          const never = () => new Promise<never>(() => {});
+          return name === 'chunks' || name === 'chunkKeys' ? { ...table, get: never, getMany: never, query: never, openCursor: never } : table;
+        },
+      }),
+    });
+    const cold = renderHook(() => useRegistrySearch(page(), stuck));
+
+    await waitFor(() => expect(cold.result.current.status).toBe('ready'));
+    expect(namesOf(cold.result.current)).toEqual(['Adam Stone', 'Mia Park', 'zoe Walker']);
+    expect(cold.result.current.total).toBe(3);
+
+    // another request is never answered from it
+    const other = renderHook(() => useRegistrySearch(page({ query: 'mia' }), stuck));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(other.result.current.status).toBe('loading');
+    cold.unmount();
+    other.unmount();
+    stuck.close();
   });
 });

@@ -85,7 +85,7 @@ describe('the registry search engine', () => {
     await expectSameAsReference(db, search, version);
 
     // a large delta (more than a quarter of the index) is taken in by a build
-    version = await syncPage(db, Array.from({ length: 40 }, (_, i) => person(200 + i, 200 + i)));
+    version = await syncPage(db, Array.from({ length: 300 }, (_, i) => person(200 + i, 200 + i)));
     await expectSameAsReference(db, search, version);
   });
 

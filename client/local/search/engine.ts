@@ -13,9 +13,13 @@ import type { FilterCategory } from '../../../shared/domain/facets';
 import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search-index';
 import { readSyncMeta, type RegistryDb } from '../db';
 
-/** A delta above this share of the index is taken in by a build over every chunk instead. */
+/**
+ * A delta above this share of the index (and above REBUILD_MIN) is taken in by a build over
+ * every chunk instead: a first sync's pages into a small early index would otherwise be
+ * upserted page by page, slower than one build at the end.
+ */
 const REBUILD_SHARE = 0.25;
-const REBUILD_MIN = 2_000;
+const REBUILD_MIN = 200;
 /** The index is saved this long after its last change. */
 export const SAVE_DELAY_MS = 1_500;
 

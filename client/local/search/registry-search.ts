@@ -9,7 +9,7 @@ import type { ProfileKind } from '../../../shared/contract/common';
 import type { FilterCategory } from '../../../shared/domain/facets';
 import type { ActiveFilters } from '../../../shared/domain/search';
 import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/search-index';
-import { localDb, type LocalProfile, type RegistryDb } from '../db';
+import { localDb, readSyncMeta, type LocalProfile, type RegistryDb } from '../db';
 import { useRegistryVersion } from '../registry';
 import { getProfiles } from '../replica';
 import { useStatus } from '../status-store';
@@ -83,6 +83,22 @@ export interface RegistrySearchState {
 
 const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [] };
 
+const requestKey = ({ kind, query, filters, page }: RegistrySearchRequest) => JSON.stringify([kind, query, filters, page]);
+
+/** The page last shown, when it is still exact: same request, same registry version. */
+async function lastView(db: RegistryDb, request: string): Promise<RegistrySearchState | null> {
+  return db.transaction('r', db.meta, async () => {
+    const [view, sync] = await Promise.all([db.meta.get('lastView'), readSyncMeta(db)]);
+    if (view?.key !== 'lastView' || view.value.request !== request || view.value.registryVersion !== sync.registryVersion) return null;
+    return { status: 'ready', total: view.value.total, page: view.value.page, items: view.value.items };
+  });
+}
+
+function keepView(db: RegistryDb, request: string, version: number, state: RegistrySearchState): void {
+  const value = { registryVersion: version, request, total: state.total, page: state.page, items: state.items };
+  db.meta.put({ key: 'lastView', value }).catch(() => undefined); // a lost view only costs the next cold start
+}
+
 /**
  * One page of the registry for a search: while a first sync fills an empty replica the worker
  * only gathers profiles and this stays 'loading'; afterwards every change of the replica
@@ -94,6 +110,18 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   const filling = useStatus((s) => s.firstSync !== null);
   // the state remembers its kind, so a kind switch never shows the other kind as ready
   const [state, setState] = useState<{ kind: ProfileKind; value: RegistrySearchState }>({ kind, value: LOADING });
+  const request = requestKey({ kind, query, filters, page });
+
+  // a cold start shows the page last shown at once when it is still exact, while the worker
+  // loads the index (the search below then answers the same)
+  useEffect(() => {
+    let cancelled = false;
+    lastView(db, request).then(
+      (view) => { if (view && !cancelled) setState((current) => (current.value.status === 'loading' ? { kind, value: view } : current)); },
+      () => undefined,
+    );
+    return () => { cancelled = true; };
+  }, [db, kind, request]);
 
   useEffect(() => {
     let cancelled = false;
@@ -113,7 +141,10 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
       }
       const profiles = await getProfiles(result.items.map((item) => item.id), db);
       const items = result.items.flatMap((item, i) => (profiles[i] ? [{ profile: profiles[i], score: item.score }] : []));
-      if (!cancelled) setState({ kind, value: { status: 'ready', total: result.total, page: at, items } });
+      if (cancelled) return;
+      const value: RegistrySearchState = { status: 'ready', total: result.total, page: at, items };
+      setState({ kind, value });
+      if (version > 0) keepView(db, requestKey({ kind, query, filters, page }), version, value);
     })().catch((error: unknown) => {
       console.error('Searching the registry failed', error);
       if (!cancelled) setState({ kind, value: { status: 'error', total: 0, page: 1, items: [], message: String(error) } });
