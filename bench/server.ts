@@ -3,6 +3,7 @@
 // baseline that queries and serialises on every request (bench/baseline-server.ts). Every
 // server listens on 127.0.0.1 only, and each run is bounded in time.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, startServer } from '../tests/e2e/support/server';
@@ -15,6 +16,26 @@ import { figure, log, type Figure } from './figures';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const CSRF_TOKEN = 'benchbenchbenchbenchbenchbenchbenchbench0';
+
+/**
+ * autocannon keeps every response body as a string (`body += chunk`, lib/pipelinedRequestsQueue.js).
+ * For a gzip body that is a UTF-8 decode of binary bytes: ~0.5 ms per 41 KB sync delta on this
+ * machine, more than the server spends on the request, and it grows faster than the body (a string
+ * over ~20 KB is a large object). At 50 connections on 2 cores the load generator, not the server,
+ * then set the p99: node:http answering fixed bytes did no better than the real server (p99 ~46 ms).
+ * Nothing here reads the bodies (no expectBody, verifyBody or onResponse), so they are not kept:
+ * autocannon still receives every byte, frames each response by its Content-Length and counts
+ * them; the server does exactly the same work.
+ */
+function keepNoBodies(): void {
+  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+    prototype: { addBody?: (data: unknown) => void };
+  };
+  if (typeof queue.prototype.addBody !== 'function') {
+    throw new Error('autocannon no longer has PipelinedRequestsQueue.addBody: review keepNoBodies in bench/server.ts');
+  }
+  queue.prototype.addBody = () => {};
+}
 
 interface Call {
   name: string;
@@ -79,6 +100,7 @@ async function startBaseline(databasePath: string): Promise<{ url: string; stop(
 }
 
 export async function benchServer(databasePath: string, label: string, durationS: number): Promise<Figure[]> {
+  keepNoBodies();
   const figures: Figure[] = [];
   const copy = copyOf(databasePath);
   const server = await startServer({ env: { DATABASE_PATH: copy.path, SEED_DEMO: 'false' } });

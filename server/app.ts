@@ -1,5 +1,7 @@
-// Builds the Express app from its dependencies, so tests build it on a temp database.
-// Order: security headers -> body parsers -> cookies, session, CSRF -> API -> client.
+// Builds the app from its dependencies, so tests build it on a temp database: the Express app,
+// with the cached public reads' common case answered ahead of it (http/cached-reads.ts).
+// Express order: security headers -> body parsers -> cookies, session, CSRF -> API -> client.
+import type { RequestListener } from 'node:http';
 import express from 'express';
 import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
@@ -17,32 +19,47 @@ import { editRequestRoutes } from './features/edit-requests/routes';
 import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncRoutes } from './features/sync/routes';
+import { cachedReadLane, cachedReads } from './http/cached-reads';
 
-export function createApp(deps: AppDeps): express.Express {
+/** What the server runs: the cached reads' lane, then Express for everything it leaves. */
+export function createApp(deps: AppDeps): RequestListener {
+  const headers = securityHeaders(deps);
+  const app = createExpressApp(deps, headers);
+  const lane = cachedReadLane(cachedReads(deps), headers);
+  return (req, res) => {
+    if (!lane(req, res)) app(req, res);
+  };
+}
+
+/** The security headers of every answer: one helmet middleware, for Express and the lane. */
+function securityHeaders({ config }: AppDeps) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        // plain-HTTP installs (local, tests) must not have their requests upgraded
+        'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.SECURE_COOKIES,
+  });
+}
+
+/** The Express app alone: every route and middleware (tests hold the lane to its answers). */
+export function createExpressApp(deps: AppDeps, headers = securityHeaders(deps)): express.Express {
   const { db, config } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'connect-src': ["'self'"],
-          'worker-src': ["'self'"],
-          'manifest-src': ["'self'"],
-          'frame-ancestors': ["'none'"],
-          // plain-HTTP installs (local, tests) must not have their requests upgraded
-          'upgrade-insecure-requests': config.SECURE_COOKIES ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.SECURE_COOKIES,
-    }),
-  );
+  app.use(headers);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
   app.use(cookieParser());

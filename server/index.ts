@@ -1,4 +1,5 @@
 // Boot: configuration -> database -> staff user and demo data -> app -> listen.
+import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './db/seed';
@@ -17,8 +18,8 @@ if (config.SEED_DEMO && isEmpty) {
   console.log(`Seeded demonstration data: ${seeded.profiles} profiles, ${seeded.incidents} incidents.`);
 }
 
-const app = createApp({ db, config });
-const server = app.listen(config.PORT, config.HOST, () => {
+const server = createServer(createApp({ db, config }));
+server.listen(config.PORT, config.HOST, () => {
   console.log(`Bustr registry at http://${config.HOST}:${config.PORT} (database ${config.DATABASE_PATH})`);
 });
 

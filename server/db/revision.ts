@@ -1,6 +1,7 @@
 // DESIGN.md "Replica sync": one monotonically increasing counter orders every change to
 // publicly visible data. Call these inside the transaction that makes the change, so the
 // revision and the change commit together.
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
 
 /** Takes the next revision. */
@@ -16,8 +17,16 @@ export function reserveRevisions(db: Db, count: number): number {
   return row.value - count + 1;
 }
 
+/** Its statement, prepared once per database: every cached public read asks for it first. */
+const readRevision = new WeakMap<Db, Statement<[], number>>();
+
 export function currentRevision(db: Db): number {
-  return (db.prepare('SELECT value FROM revision_counter WHERE id = 1').get() as { value: number }).value;
+  let statement = readRevision.get(db);
+  if (!statement) {
+    statement = db.prepare<[], number>('SELECT value FROM revision_counter WHERE id = 1').pluck();
+    readRevision.set(db, statement);
+  }
+  return statement.get()!;
 }
 
 /** The profile changed in public view (it or one of its approved incidents): replicas re-fetch it. */

@@ -16,6 +16,26 @@ export function setCsrfCookie(config: Config, res: Response, token = randomBytes
   return token;
 }
 
+/**
+ * The csrftoken the Cookie header carries when csrfProtection would find a valid one (and so set
+ * none), else null. Read without cookie-parser for the cached reads answered ahead of Express
+ * (cached-reads.ts); it may say null where cookie-parser would find a token (a quoted value),
+ * never the other way round: the first pair named csrftoken, spaces and tabs around name and
+ * value ignored, as the cookie package reads it. A valid token has no `%`, quote or `j:` to decode.
+ */
+export function csrfCookieOf(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1 || trimBlanks(pair.slice(0, eq)) !== CSRF_COOKIE) continue;
+    const value = trimBlanks(pair.slice(eq + 1));
+    return TOKEN_PATTERN.test(value) ? value : null;
+  }
+  return null;
+}
+
+const trimBlanks = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, '');
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);

@@ -11,7 +11,8 @@ import { PROFILE_PATHS } from '../../http/profile-paths';
 import { sendCachedAnswer } from '../../http/cached-answer';
 import { awaitingReview, createProfile, moderateProfile, profileDetail, publicListJson } from './service';
 
-const listQuery = z.object({
+/** GET <base>/: also read by the lane ahead of Express for the public pages (http/cached-reads.ts) */
+export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(PROFILE_FETCH_SIZE).default(PROFILE_FETCH_SIZE),
   is_verified: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional()

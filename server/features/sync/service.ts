@@ -3,46 +3,87 @@
 // cursor always agree.
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
-import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
+import { answerBody, answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncPage, SyncProfile, Tombstone } from '../../../shared/contract/sync';
+import { pageText } from './page-text';
 
 interface Change { type: 'profile' | 'tombstone'; kind: ProfileKind; id: number; revision: number }
 
-/**
- * The sync page as JSON, cached per (since, limit) at the current revision (DESIGN.md "Scale"):
- * the same body as syncPage, serialised once while nothing public changes.
- */
-export function syncPageJson(db: Db, since: number, limit: number): CachedAnswer {
-  const revision = currentRevision(db);
-  return answerCache(db, 'sync').get(`${since}:${limit}`, revision, () => ({
-    // the page is read in its own transaction; its revision may be newer than the key's, which
-    // only makes the entry a miss next time
-    revision,
-    json: JSON.stringify(syncPage(db, since, limit)),
-    etag: `"sync-${revision}-${since}-${limit}"`,
-  }));
+/** The changes of one page, and what the answer says about the rest. */
+export interface ChangePage {
+  changes: Change[];
+  cursor: number;
+  hasMore: boolean;
+  remaining: number;
+  reset: boolean;
 }
 
-export function syncPage(db: Db, requestedSince: number, limit: number): SyncPage {
-  return db.transaction(() => {
-    const head = currentRevision(db);
-    // a cursor from the future means this database was replaced: the replica starts over
-    const reset = requestedSince > head;
-    const since = reset ? 0 : requestedSince;
-    const changes = db
-      .prepare(`SELECT type, kind, id, revision FROM (
-          SELECT 'profile' AS type, kind, id, revision FROM profiles WHERE verification_status = 'verified' AND revision > @since
-          UNION ALL
-          SELECT 'tombstone' AS type, kind, id, revision FROM tombstones WHERE revision > @since
-        ) ORDER BY revision LIMIT @limit`)
-      .all({ since, limit: limit + 1 }) as Change[];
-    const hasMore = changes.length > limit;
-    const page = hasMore ? changes.slice(0, limit) : changes;
+/**
+ * The sync page as JSON, cached per (since, limit) at the current revision (DESIGN.md "Scale"):
+ * the same body as syncPage, serialised once while nothing public changes. A page with more to
+ * come has its next page prepared right after (prefetchNext).
+ */
+export function syncPageJson(db: Db, since: number, limit: number): CachedAnswer {
+  const answer = cachedPage(db, since, limit);
+  prefetchNext(db, answer, limit);
+  return answer;
+}
 
-    const ids = page.filter((c) => c.type === 'profile').map((c) => c.id);
+/** The `since` of the next page of a cached page that has more, until that next page is prefetched. */
+const nextSince = new WeakMap<CachedAnswer, number>();
+
+function cachedPage(db: Db, since: number, limit: number): CachedAnswer {
+  const revision = currentRevision(db);
+  return answerCache(db, 'sync').get(`${since}:${limit}`, revision, () => {
+    // the page is read in its own transaction; its revision may be newer than the key's, which
+    // only makes the entry a miss next time
+    const page = readPageText(db, since, limit);
+    const answer: CachedAnswer = { revision, json: page.json, etag: `"sync-${revision}-${since}-${limit}"` };
+    if (page.hasMore) nextSince.set(answer, page.cursor);
+    return answer;
+  });
+}
+
+/**
+ * A replica asks for the next page as soon as it has stored this one (a first sync is 200 pages
+ * at 100k profiles): prepare that page, gzip form included, while the replica works, so the
+ * two take turns less. Once per page and revision, after the current answer is sent; a page a
+ * write has since made stale is left alone, and a failure is left to the request that comes.
+ */
+function prefetchNext(db: Db, answer: CachedAnswer, limit: number): void {
+  const since = nextSince.get(answer);
+  if (since === undefined) return;
+  nextSince.delete(answer);
+  setImmediate(() => {
+    try {
+      if (!db.open || currentRevision(db) !== answer.revision) return;
+      answerBody(cachedPage(db, since, limit), true);
+    } catch {
+      // the replica's own request reads the page again and answers any failure
+    }
+  });
+}
+
+/** JSON.stringify(syncPage(db, since, limit)), written without making the page's objects (page-text.ts). */
+export function syncPageText(db: Db, since: number, limit: number): string {
+  return readPageText(db, since, limit).json;
+}
+
+function readPageText(db: Db, since: number, limit: number): { json: string; cursor: number; hasMore: boolean } {
+  return db.transaction(() => {
+    const page = changePage(db, since, limit);
+    return { json: pageText(db, page), cursor: page.cursor, hasMore: page.hasMore };
+  })();
+}
+
+/** The page as objects: the reference syncPageText is held to (sync.test.ts), and what in-process callers read. */
+export function syncPage(db: Db, since: number, limit: number): SyncPage {
+  return db.transaction(() => {
+    const { changes, cursor, hasMore, remaining, reset } = changePage(db, since, limit);
+    const ids = changes.filter((c) => c.type === 'profile').map((c) => c.id);
     const rows = ids.length
       ? (db.prepare('SELECT p.* FROM profiles p WHERE p.id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as ProfileRow[])
       : [];
@@ -50,7 +91,7 @@ export function syncPage(db: Db, requestedSince: number, limit: number): SyncPag
     const incidents = approvedIncidentsByProfile(db, ids);
     const profiles: SyncProfile[] = [];
     const tombstones: Tombstone[] = [];
-    for (const change of page) {
+    for (const change of changes) {
       if (change.type === 'tombstone') {
         tombstones.push({ kind: change.kind, id: change.id, revision: change.revision });
         continue;
@@ -58,12 +99,31 @@ export function syncPage(db: Db, requestedSince: number, limit: number): SyncPag
       const row = rowById.get(change.id)!;
       profiles.push({ ...toProfile(row, incidents.get(row.id) ?? []), kind: row.kind, revision: row.revision, incidents: incidents.get(row.id) ?? [] });
     }
-    // with nothing left, the cursor jumps to the head: revisions spent on non-public changes are skipped
-    const cursor = hasMore ? page[page.length - 1]!.revision : Math.max(head, since);
-    const remaining = hasMore
-      ? (db.prepare(`SELECT (SELECT COUNT(*) FROM profiles WHERE verification_status = 'verified' AND revision > @cursor)
-          + (SELECT COUNT(*) FROM tombstones WHERE revision > @cursor) AS n`).get({ cursor }) as { n: number }).n
-      : 0;
     return { profiles, tombstones, cursor, hasMore, remaining, reset };
   })();
+}
+
+// Both read profiles_public_revision alone (migrations/002): the public profiles in revision
+// order with their kind, so neither reads a profile row to test its status.
+export const CHANGES = `SELECT type, kind, id, revision FROM (
+    SELECT 'profile' AS type, kind, id, revision FROM profiles WHERE verification_status = 'verified' AND revision > @since
+    UNION ALL
+    SELECT 'tombstone' AS type, kind, id, revision FROM tombstones WHERE revision > @since
+  ) ORDER BY revision LIMIT @limit`;
+export const REMAINING = `SELECT (SELECT COUNT(*) FROM profiles WHERE verification_status = 'verified' AND revision > @cursor)
+    + (SELECT COUNT(*) FROM tombstones WHERE revision > @cursor) AS n`;
+
+/** The changes after `requestedSince` that make a page, its cursor and what is left. Call inside the page's transaction. */
+function changePage(db: Db, requestedSince: number, limit: number): ChangePage {
+  const head = currentRevision(db);
+  // a cursor from the future means this database was replaced: the replica starts over
+  const reset = requestedSince > head;
+  const since = reset ? 0 : requestedSince;
+  const found = db.prepare(CHANGES).all({ since, limit: limit + 1 }) as Change[];
+  const hasMore = found.length > limit;
+  const changes = hasMore ? found.slice(0, limit) : found;
+  // with nothing left, the cursor jumps to the head: revisions spent on non-public changes are skipped
+  const cursor = hasMore ? changes[changes.length - 1]!.revision : Math.max(head, since);
+  const remaining = hasMore ? (db.prepare(REMAINING).get({ cursor }) as { n: number }).n : 0;
+  return { changes, cursor, hasMore, remaining, reset };
 }

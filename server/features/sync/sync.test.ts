@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
+import { openDatabase } from '../../db/connection';
+import { seedDemo } from '../../db/seed';
+import { currentRevision } from '../../db/revision';
+import { answerCache } from '../../read-model/answer-cache';
 import { syncPageSchema } from '../../../shared/contract/sync';
-import { syncPage } from './service';
+import { CHANGES, REMAINING, syncPage, syncPageText } from './service';
 
 let t: TestApp;
 let anon: Client;
@@ -136,5 +140,117 @@ describe('the cached sync answer (DESIGN.md "Scale")', () => {
     const big = await anon.get('/api/sync/?since=0&limit=500').set('Accept-Encoding', 'gzip');
     expect(big.headers['content-encoding']).toBe('gzip');
     expect(big.text).toBe(JSON.stringify(syncPage(t.db, 0, 500)));
+  });
+});
+
+const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+// what JSON escapes or could trip a hand-written writer: quotes, backslashes, control characters,
+// line and paragraph separators, characters outside the BMP, non-Latin text
+const AWKWARD = 'Quote " back\\slash \\" tab\t bell\u0007 nul\u0000 del\u007f sep\u2028\u2029 emoji 😀 кириллица';
+
+describe('the sync page as text (page-text.ts)', () => {
+  it('when values are awkward and profiles join lists with their incidents, then the text is exactly JSON.stringify of the page', async () => {
+    const rejected = await publishedProfile(anon, staff, 'projects', { name: 'Gone soon' }, []);
+    await publishedProfile(anon, staff, 'developers', { name: `A ${AWKWARD}`, bio: `Line one\nLine two ${AWKWARD}`, languages: ['English', AWKWARD, 'English'] }, [
+      {
+        description: `Older ${AWKWARD}`, scamDate: '2024-01-02', lostAmount: 1250.5, currency: 'EUR',
+        nicknames: ['', 'second'], scamTypes: ['Rug Pull', 'Rug Pull', AWKWARD], emails: ['a@example.test'],
+        bankAccounts: [{ bank_name: '', account: 'ACC-1' }, { bank_name: 'Bank "One"', account: 'ACC-2' }, 'Bank "One":ACC-3'],
+        walletAddresses: ['0xabc'], companiesUsed: ['Same Co', AWKWARD],
+      },
+      {
+        description: 'Newer, no date (reported today)', lostAmount: '0.12345678', currency: 'USDT',
+        nicknames: ['first nick'], avatar: PNG_1x1, scamTypes: ['Rug Pull', 'Phishing'], emails: ['a@example.test', 'b@example.test'],
+        bankAccounts: [{ bank_name: 'Bank "One"', account: 'ACC-2' }, { bank_name: 'Other', account: '' }],
+        telegrams: ['@handle'], phones: ['+1 555 0100'], ipAddresses: ['203.0.113.1'], companyAddresses: [AWKWARD],
+        industries: ['DeFi', 'DeFi'], websites: ['https://example.test/?q="x"'], companiesUsed: ['Same Co'],
+      },
+      { description: 'Same day as the older one', scamDate: '2024-01-02', lostAmount: 99999999.99 },
+    ]);
+    await publishedProfile(anon, staff, 'projects', { name: 'No incidents' }, []);
+    await staff.post(`/api/projects/${rejected.id}/reject/`);
+
+    for (const limit of [500, 1, 2]) {
+      let since = 0;
+      for (let pages = 0; pages < 10; pages++) {
+        const expected = JSON.stringify(syncPage(t.db, since, limit));
+        expect(syncPageText(t.db, since, limit)).toBe(expected);
+        const page = syncPageSchema.parse(JSON.parse(expected));
+        since = page.cursor;
+        if (!page.hasMore) break;
+      }
+    }
+    const whole = syncPage(t.db, 0, 500);
+    expect(whole.tombstones).toHaveLength(1);
+    // the joined lists and the nickname and avatar taken from incidents are really exercised
+    const joined = whole.profiles.find((p) => p.name.startsWith('A '))!;
+    expect(joined.nickname).toBe('first nick');
+    expect(joined.avatar).toBe(PNG_1x1);
+    expect(joined.bank).toEqual(['Bank "One"', 'Other']);
+    expect(joined.scam_type).toEqual(['Rug Pull', 'Phishing', AWKWARD]);
+    // and a cursor ahead of the head (reset) too
+    expect(syncPageText(t.db, 1_000_000, 500)).toBe(JSON.stringify(syncPage(t.db, 1_000_000, 500)));
+  });
+
+  it('when the registry is the seeded demonstration data, then every page as text is exactly JSON.stringify of the page', () => {
+    const db = openDatabase(':memory:');
+    try {
+      seedDemo(db, { profiles: 300 });
+      let since = 0;
+      for (let pages = 0; pages < 100; pages++) {
+        const expected = JSON.stringify(syncPage(db, since, 37));
+        expect(syncPageText(db, since, 37)).toBe(expected);
+        const page = JSON.parse(expected) as { cursor: number; hasMore: boolean };
+        since = page.cursor;
+        if (!page.hasMore) break;
+      }
+      expect(since).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('when SQLite quotes any character as JSON, then it writes it as JSON.stringify does (page-text.ts relies on it)', () => {
+    const characters: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) if (code < 0xd800 || code > 0xdfff) characters.push(`a${String.fromCharCode(code)}b`);
+    characters.push('😀', '\u{10ffff}', '');
+    const quoted = t.db.prepare('SELECT json_quote(value) FROM json_each(?) ORDER BY key').pluck().all(JSON.stringify(characters)) as string[];
+    const differing = characters.filter((c, k) => quoted[k] !== JSON.stringify(c));
+    expect(differing).toEqual([]);
+  });
+
+  it('when the page and what remains are read, then only the index of public profiles by revision is read, not the profile rows', () => {
+    const plan = (sql: string, params: Record<string, number>) =>
+      (t.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).filter((d) => /profiles/.test(d));
+    for (const detail of [...plan(CHANGES, { since: 0, limit: 10 }), ...plan(REMAINING, { cursor: 0 })]) {
+      expect(detail).toContain('COVERING INDEX profiles_public_revision');
+    }
+  });
+});
+
+describe('the next sync page, prepared ahead', () => {
+  it('when a page with more to come is served, then the next page is cached right after, exactly as read anew', async () => {
+    for (const name of ['A', 'B', 'C']) await publishedProfile(anon, staff, 'developers', { name }, []);
+    const cache = answerCache(t.db, 'sync');
+    const cached = (since: number) => cache.get(`${since}:2`, currentRevision(t.db), () => {
+      throw new Error(`the page after ${since} was not prepared`);
+    });
+    const first = await sync(0, 2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cached(first.cursor).json).toBe(JSON.stringify(syncPage(t.db, first.cursor, 2)));
+    const last = await sync(first.cursor, 2);
+    expect(last.hasMore).toBe(false);
+    // the last page has nothing after it: nothing more is prepared
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(() => cached(last.cursor)).toThrow('was not prepared');
+  });
+
+  it('when something public changes before the next page is asked for, then that page is read anew', async () => {
+    for (const name of ['A', 'B', 'C']) await publishedProfile(anon, staff, 'developers', { name }, []);
+    const first = await sync(0, 2);
+    await new Promise((resolve) => setImmediate(resolve));
+    await publishedProfile(anon, staff, 'developers', { name: 'D' }, []);
+    const next = await sync(first.cursor, 2);
+    expect(next.profiles.map((p) => p.name)).toEqual(['C', 'D']);
   });
 });
