@@ -8,10 +8,11 @@
 //     every answer is ANDed with 'alive', so a stale posting can never list a profile. When dead
 //     slots outnumber live ones, compact() renumbers the live ones.
 //   - plain terms (spec §5 "token equal to or starting with the term, or containing it from 3
-//     characters"): a token dictionary (every token of every registry search value, via the
-//     reference tokens()) sorted by code unit, so the tokens starting with a term are one range;
-//     trigram postings over the dictionary give the tokens containing a 3+ character term, each
-//     checked with String.includes. The union of those tokens' postings is the exact answer.
+//     characters"): a token dictionary (every token of every registry search value, as the
+//     reference tokens() makes them) sorted by code unit, so the tokens starting with a term are
+//     one range; trigram postings over the dictionary give the tokens containing a 3+ character
+//     term, each checked with String.includes. The union of those tokens' postings is the exact
+//     answer.
 //   - substring terms ('bustr-…', IPv4, '@', '.', '0x'): the alphanumeric runs of the term must
 //     be whole tokens (inside), token prefixes (at the end) or token parts (at the start) of the
 //     value holding it; the cheapest of those gives candidates, and each candidate is checked
@@ -22,12 +23,25 @@
 //     counts them by bit tests.
 //   - order: every live slot has a rank by (name with the reference collator, then id),
 //     recomputed per build and delta; a page is cut from score buckets walked in rank order.
+//
+// How the build stays fast (issue 6: 100k profiles in well under 2 s): it makes almost nothing
+// per profile for the garbage collector. Values are read unit by unit from the profile's own
+// strings (Latin-1 units are lower-cased and classified by table, exactly as toLowerCase() and
+// tokens() would); a value seen before (a bio, a company, an industry: three quarters of the
+// text) is not read again but copied with its token ids; token and facet ids are streamed into
+// typed arrays and laid out as postings once at the end; the dictionary and the name order are
+// sorted without JavaScript comparators. A value with a unit above Latin-1 takes the reference
+// path (toLowerCase(), tokens()) instead.
 import type { Profile } from '../contract/profile';
 import type { ProfileKind } from '../contract/common';
-import { FILTER_CATEGORIES, SCORING_CATEGORIES, facetValues, fixedOptions, type FilterCategory } from '../domain/facets';
+import { FILTER_CATEGORIES, SCORING_CATEGORIES, fixedOptions, type FilterCategory } from '../domain/facets';
 import { isSubstringTerm, registrySearchValues, searchTerms, tokenMatches, tokens, type ActiveFilters } from '../domain/search';
 import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
 import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
+import { codeUnitOrder } from './code-unit-sort';
+import { ListTable } from './list-table';
+import { RecentValues } from './recent-values';
+import { FNV_PRIME, FNV_START, LATIN1_LOWER, LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
 
@@ -64,47 +78,144 @@ export interface SerializedMeta {
   parts: string[];
 }
 
-const FORMAT = 2;
+/** 3: shared values (valueBytes, valueRefs, valueSlots, tokenValues) */
+const FORMAT = 3;
 const KINDS: readonly ProfileKind[] = ['developer', 'project'];
 const KIND_CODE: Record<ProfileKind, number> = { developer: 0, project: 1 };
 /** value separator of the stored search text: white space never occurs inside a term */
 const SEP = '\n';
+const NEWLINE = SEP.charCodeAt(0);
 /** extra (unsorted) dictionary tokens kept before the sorted dictionary is rebuilt */
 const MAX_EXTRA_TOKENS = 4096;
 /** a candidate set smaller than slots / this is sorted by rank instead of walking the order */
 const SORT_FEW_DIVISOR = 16;
+/** a field's values are no longer shared once it has been looked up this often... */
+const CACHE_TRIAL = 1024;
+/** ...with fewer than one hit in this many lookups (e-mails, wallets, case ids: unique values) */
+const CACHE_MIN_HIT_RATIO = 8;
+/** the full text size is estimated from this many profiles, with this margin */
+const TEXT_SAMPLE = 256;
+const TEXT_MARGIN = 1.0625;
+/**
+ * A build's buffers grow to what the slots read so far need for all of its slots (with this
+ * margin), once this many slots are read: one or two allocations instead of doubling (every
+ * 64 MB of array buffers costs a full garbage collection, see BuildState).
+ */
+const PROJECT_AFTER = 1024;
+const PROJECT_MARGIN = 1.15;
+/**
+ * full-text units per streamed token id (only tokens of a slot's own text are streamed: about 27
+ * at 100k seeded profiles), and facet values per slot (about 18), for the streams' first lengths
+ */
+const TEXT_PER_TOKEN = 24;
+const FACETS_PER_SLOT = 20;
+/** initial size of the token and shared-value hash tables (powers of two; doubled at half load) */
+const TOKEN_TABLE_START = 1 << 12;
+const RECENT_TOKEN_MASK = (1 << 12) - 1;
+/** full-text units per token table place to start a build with (~210 units a token at 100k seeded profiles) */
+const TEXT_PER_PLACE = 64;
+const SHARED_TABLE_START = 1 << 10;
 
 // the same collator as the reference's compareNames
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 type List = number[] | Int32Array;
 
+/** The build's scratch: what it streams per slot, and the values it has read already. */
 interface BuildState {
-  /** per slot: -(slot + 1), then the ids of the slot's distinct tokens */
-  stream: Int32Array;
-  used: number;
-  /** postings per token id */
-  counts: number[];
-  /** the last slot that had the token (so a slot counts a token once) */
-  lastSlot: number[];
-  /** open-addressing token table (id + 1 by hash), so a repeated token is found without a string */
-  table: Int32Array;
-  hashes: number[];
+  /** how many slots the build adds */
+  slots: number;
+  // (plain arrays: they live on the JavaScript heap, where they are cheap to drop, whereas every
+  // 64 MB of array buffers allocated makes V8 collect the whole heap, 100k profiles included)
+  /** per slot: -(slot + 1), then the ids of the slot's distinct tokens (made at an estimated length) */
+  tokenStream: number[];
+  tokenUsed: number;
+  /** per slot: -(slot + 1), then the build ids of the slot's distinct facet values (made at an estimated length) */
+  facetStream: number[];
+  facetUsed: number;
+  /** per build facet id: its category and its id there; per category: id there -> build id */
+  facetCategory: number[];
+  facetLocal: number[];
+  facetBuildId: number[][];
+  /** shared values by content: open addressing, pairs of shared value id + 1 (0: free) and valueHash */
+  sharedTable: Int32Array;
+  sharedProbe: number;
+  sharedHash: number;
+  /** per shared value: the profile's own string, and where its token ids end in sharedTokens */
+  sharedRaw: string[];
+  sharedTokenEnds: number[];
+  sharedTokens: number[];
+  /** per slot in order, the shared values it has (laid out as valueRefs at the end) */
+  refs: number[];
+  /** per field: the shared values it had last (found without hashing) */
+  recent: RecentValues[];
+  /** per field (searchValuesInto's numbering): shared-value lookups (-1: no longer looked up) and hits */
+  fieldLookups: Int32Array;
+  fieldHits: Int32Array;
 }
 
-const FNV_START = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-function hashString(s: string): number {
-  let h = FNV_START;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h >>> 0;
+/**
+ * A hash of the value: of all its units up to VALUE_HASH_UNITS, else of its length, its first and
+ * last units and some between (a bio need not be read whole to be told from the others; a lookup
+ * compares the strings anyway).
+ */
+function valueHash(value: string): number {
+  const n = value.length;
+  let h = Math.imul(n, 0x9e3779b1);
+  if (n <= VALUE_HASH_UNITS) {
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ value.charCodeAt(i), FNV_PRIME);
+  } else {
+    const ends = VALUE_HASH_UNITS >> 2;
+    for (let i = 0; i < ends; i++) h = Math.imul(h ^ value.charCodeAt(i) ^ (value.charCodeAt(n - 1 - i) << 16), FNV_PRIME);
+    const step = (n - 2 * ends) / (VALUE_HASH_UNITS >> 1);
+    for (let k = 0; k < VALUE_HASH_UNITS >> 1; k++) h = Math.imul(h ^ value.charCodeAt(ends + Math.floor(k * step)), FNV_PRIME);
+  }
+  return h ^ (h >>> 15);
 }
+const VALUE_HASH_UNITS = 32;
 
-/** 128^3 ASCII trigrams */
-const GRAM_DENSE_SIZE = 1 << 21;
+/** a trigram's three code units as one number, and a hash of them */
 const gramKey = (a: number, b: number, c: number) => a * 4294967296 + b * 65536 + c;
-const NEWLINE = SEP.charCodeAt(0);
+function gramHash(a: number, b: number, c: number): number {
+  const h = Math.imul(((a << 16) | b) ^ Math.imul(c, 0x9e3779b1), 0x85ebca6b);
+  return h ^ (h >>> 15);
+}
+/** initial size of the trigram hash table (a power of two; doubled at half load) */
+const GRAM_TABLE_START = 1 << 6;
+/** a code per ASCII digit and lower-case letter (0-35), -1 for the other units below 128 */
+const ALNUM_CODE = new Int8Array(128).fill(-1);
+for (let u = 48; u <= 57; u++) ALNUM_CODE[u] = u - 48;
+for (let u = 97; u <= 122; u++) ALNUM_CODE[u] = u - 87;
+const DENSE_GRAMS = 36 ** 3;
+/** The place of a trigram of ASCII digits and lower-case letters among all of them, or -1. */
+function densePlace(a: number, b: number, c: number): number {
+  if ((a | b | c) >= 128) return -1;
+  const x = ALNUM_CODE[a]!;
+  const y = ALNUM_CODE[b]!;
+  const z = ALNUM_CODE[c]!;
+  return (x | y | z) < 0 ? -1 : (x * 36 + y) * 36 + z;
+}
+
+/** Postings from a stream of -(slot + 1) markers, each followed by ids: per id, its slots in stream order. */
+function layOut(stream: readonly number[], used: number, idCount: number): List[] {
+  const offsets = new Int32Array(idCount + 1);
+  for (let i = 0; i < used; i++) {
+    const v = stream[i]!;
+    if (v >= 0) offsets[v + 1]!++;
+  }
+  for (let id = 0; id < idCount; id++) offsets[id + 1]! += offsets[id]!;
+  const data = new Int32Array(offsets[idCount]!);
+  const fill = offsets.slice(0, idCount);
+  let slot = 0;
+  for (let i = 0; i < used; i++) {
+    const v = stream[i]!;
+    if (v < 0) slot = -v - 1;
+    else data[fill[v]!++] = slot;
+  }
+  const lists = new Array<List>(idCount);
+  for (let id = 0; id < idCount; id++) lists[id] = data.subarray(offsets[id]!, offsets[id + 1]!);
+  return lists;
+}
 
 function push(lists: List[], at: number, value: number): void {
   let list = lists[at];
@@ -200,6 +311,17 @@ export class SearchIndex {
   private textStart: number[] = [];
   private textEnd: number[] = [];
   private wideTexts = new Map<number, string>();
+  /**
+   * Values many profiles share (an industry, a company, a bio), found by the build: their
+   * lower-cased text once, shared value v in valueBytes[valueOffsets[v], valueOffsets[v + 1]).
+   * A slot's text leaves them out: it lists them in valueRefs[refStart, refEnd) instead.
+   */
+  private valueBytes: Uint8Array = new Uint8Array(0);
+  private valueOffsets: Int32Array = new Int32Array(1);
+  private valueCount = 0;
+  private valueRefs: Int32Array = new Int32Array(0);
+  private refStart: number[] = [];
+  private refEnd: number[] = [];
   private alive: Bitset = newBitset(0);
   private kindBits: Bitset[] = [newBitset(0), newBitset(0)];
   private slotById = new Map<number, number>();
@@ -208,97 +330,148 @@ export class SearchIndex {
   private rank: Int32Array = new Int32Array(0);
   // token dictionary
   private tokenList: string[] = [];
-  private tokenId = new Map<string, number>();
-  private postings: List[] = [];
+  /** open addressing, pairs: token id + 1 (0: free) and the token's hash, at its hash's place */
+  private tokenTable: Int32Array = new Int32Array(2 * TOKEN_TABLE_START);
+  /** pairs of token id + 1 and hash, by the hash's low bits: the tokens looked up last */
+  private recentTokens: Int32Array = new Int32Array(2 * (RECENT_TOKEN_MASK + 1));
+  /** where the last missed lookup ended (a free place of tokenTable) */
+  private tokenProbe = 0;
+  /**
+   * per token id, the slots whose own text has it; the slots whose shared values have it are
+   * those of its tokenValues, in valueSlots
+   */
+  private postings = ListTable.empty();
+  /** per token id, the shared values holding it; per shared value, the slots referring to it */
+  private tokenValues = ListTable.empty();
+  private valueSlots = ListTable.empty();
   private sorted: Int32Array = new Int32Array(0);
   private extra: number[] = [];
-  /** trigram -> id + 1: a dense table for ASCII trigrams, a map (by gramKey) for the others */
-  private gramDense: Int32Array = new Int32Array(GRAM_DENSE_SIZE);
-  private gramSparse = new Map<number, number>();
+  /**
+   * per trigram id, its gramKey; trigram id + 1 (0: none) by densePlace for those of ASCII letters
+   * and digits (nearly all), else at its gramHash's place in an open-addressing table
+   */
   private trigramKeys: number[] = [];
-  private trigramTokens: List[] = [];
-  // build pass: token ids per slot in one stream, counted, then laid out as postings at the end
+  private gramDense: Int32Array = new Int32Array(DENSE_GRAMS);
+  private gramTable: Int32Array = new Int32Array(GRAM_TABLE_START);
+  private sparseGrams = 0;
+  /** per trigram id, the ids of the tokens holding it */
+  private trigramTokens = ListTable.empty();
+  // the slot being added: its distinct token ids (marked with its mark, so each counts once)
+  private slotTokens: Int32Array = new Int32Array(256);
+  private slotTokenCount = 0;
+  private tokenMarks: Int32Array = new Int32Array(TOKEN_TABLE_START);
+  private mark = 0;
+  /** registry search values (and their fields) and facet values of the slot being added (reused) */
+  private valueScratch: string[] = [];
+  private fieldScratch: number[] = [];
+  // build pass: token and facet ids per slot streamed, then laid out as postings at the end
   private building: BuildState | null = null;
   // facets: per category, raw facet value -> slots; lower-cased value -> raw value ids
   private facetValueList: string[][] = FILTER_CATEGORIES.map(() => []);
   private facetValueId: Map<string, number>[] = FILTER_CATEGORIES.map(() => new Map());
   private facetPostings: List[][] = FILTER_CATEGORIES.map(() => []);
   private facetByLower: Map<string, number[]>[] = FILTER_CATEGORIES.map(() => new Map());
+  private facetRecent: RecentValues[] = FILTER_CATEGORIES.map(() => new RecentValues(64));
 
   private constructor() {}
 
   static build(profiles: readonly IndexedProfile[]): SearchIndex {
     const index = new SearchIndex();
+    // the last version of each id, in id order
     const latest = new Map<number, IndexedProfile>();
     for (const p of profiles) latest.set(p.id, p);
-    const list = [...latest.values()].sort((a, b) => a.id - b.id);
+    const idOrder = Float64Array.from(latest.keys()).sort();
+    const list = new Array<IndexedProfile>(idOrder.length);
+    for (let i = 0; i < idOrder.length; i++) list[i] = latest.get(idOrder[i]!)!;
+    latest.clear();
+
     index.reserve(list.length);
-    index.textBytes = new Uint8Array(Math.max(1024, list.length * 768));
+    // the text takes one byte a unit (lower-casing keeps a Latin-1 length): its size is
+    // estimated from the first profiles (reading every value twice would cost more than growing)
+    const values = index.valueScratch;
+    const sample = Math.min(list.length, TEXT_SAMPLE);
+    let sampled = 0;
+    for (let i = 0; i < sample; i++) {
+      const n = searchValuesInto(list[i]!, values, index.fieldScratch);
+      for (let v = 0; v < n; v++) sampled += values[v]!.length + 1;
+    }
+    const textSize = sample === 0 ? 0 : Math.ceil((sampled / sample) * list.length * TEXT_MARGIN);
+    // (the slots' own text is what is left when shared values are out: a part of that, grown by projection)
+    index.textBytes = new Uint8Array(Math.max(1024, textSize >> 5));
+    // and the token table is made at about the size it will need (doubling it costs the copies)
+    let places = TOKEN_TABLE_START;
+    while (places * TEXT_PER_PLACE < textSize) places *= 2;
+    index.tokenTable = new Int32Array(2 * places);
     index.building = {
-      stream: new Int32Array(Math.max(1024, list.length * 96)), used: 0, counts: [], lastSlot: [],
-      table: new Int32Array(1 << 16), hashes: [],
+      slots: list.length,
+      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)).fill(0), tokenUsed: 0,
+      facetStream: new Array<number>(list.length * FACETS_PER_SLOT).fill(0), facetUsed: 0,
+      facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
+      sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [], refs: [],
+      recent: Array.from({ length: SEARCH_FIELDS }, () => new RecentValues()),
+      fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
     };
     for (const p of list) index.addSlot(p);
     index.finishBuild();
-    index.textBytes = index.textBytes.slice(0, index.textUsed);
+    // (a copy to the exact size only when the estimate was far off: buffers are costly, see BuildState)
+    if (index.textBytes.length - index.textUsed > index.textBytes.length / 8) index.textBytes = index.textBytes.slice(0, index.textUsed);
+    index.valueBytes = index.valueBytes.slice(0, index.valueOffsets[index.valueCount]);
+    index.valueOffsets = index.valueOffsets.slice(0, index.valueCount + 1);
+    index.valueScratch = [];
+    index.fieldScratch = [];
     index.sortDictionary();
     index.rebuildOrder();
     return index;
   }
 
-  /** Lays the streamed token ids out as postings (count, then fill) and indexes every token's trigrams. */
+  /** Lays the streamed token and facet ids out as postings (count, then fill) and indexes every token's trigrams. */
   private finishBuild(): void {
     const state = this.building!;
     this.building = null;
     const tokenCount = this.tokenList.length;
-    const offsets = new Int32Array(tokenCount + 1);
-    for (let id = 0; id < tokenCount; id++) offsets[id + 1] = offsets[id]! + state.counts[id]!;
-    const data = new Int32Array(offsets[tokenCount]!);
-    const fill = offsets.slice(0, tokenCount);
-    const stream = state.stream;
-    // the stream holds, per slot in order, -(slot + 1) then the slot's token ids
-    let slot = 0;
-    for (let i = 0; i < state.used; i++) {
-      const v = stream[i]!;
-      if (v < 0) slot = -v - 1;
-      else data[fill[v]!++] = slot;
-    }
-    const postings: List[] = new Array<List>(tokenCount);
-    for (let id = 0; id < tokenCount; id++) postings[id] = data.subarray(offsets[id]!, offsets[id + 1]!);
-    this.postings = postings;
+    this.postings = ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount);
+    state.tokenStream = [];
+    this.valueRefs = Int32Array.from(state.refs);
+    this.valueSlots = ListTable.invert(this.refStart, this.refEnd, this.valueRefs, this.slotCount, this.valueCount);
+    const tokenEnds = state.sharedTokenEnds;
+    const tokenStarts = tokenEnds.map((_, v) => (v > 0 ? tokenEnds[v - 1]! : 0));
+    this.tokenValues = ListTable.invert(tokenStarts, tokenEnds, state.sharedTokens, this.valueCount, tokenCount);
+    const facetLists = layOut(state.facetStream, state.facetUsed, state.facetCategory.length);
+    for (let id = 0; id < facetLists.length; id++) this.facetPostings[state.facetCategory[id]!]![state.facetLocal[id]!] = facetLists[id]!;
 
-    // trigrams: each token's distinct grams, counted, then filled
+    // trigrams: each token's distinct grams counted (a token marks the grams it has), then filled
     const tokens = this.tokenList;
-    let gramTotal = 0;
-    for (const token of tokens) if (token.length >= CONTAINS_MATCH_MIN_CHARS) gramTotal += token.length - CONTAINS_MATCH_MIN_CHARS + 1;
-    const grams = new Int32Array(gramTotal);
-    const gramStart = new Int32Array(tokenCount + 1);
     const lastToken: number[] = [];
     const gramCounts: number[] = [];
-    let at = 0;
     for (let id = 0; id < tokenCount; id++) {
       const token = tokens[id]!;
       for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
         const g = this.internGram(token, i);
-        if (g >= lastToken.length) { lastToken.push(-1); gramCounts.push(0); }
+        if (g === gramCounts.length) {
+          lastToken.push(-1);
+          gramCounts.push(0);
+        }
         if (lastToken[g] === id) continue;
         lastToken[g] = id;
         gramCounts[g]!++;
-        grams[at++] = g;
       }
-      gramStart[id + 1] = at;
     }
     const gramCount = this.trigramKeys.length;
     const gramOffsets = new Int32Array(gramCount + 1);
     for (let g = 0; g < gramCount; g++) gramOffsets[g + 1] = gramOffsets[g]! + gramCounts[g]!;
     const gramData = new Int32Array(gramOffsets[gramCount]!);
-    const gramFill = gramOffsets.slice(0, gramCount);
+    const gramFill = gramCounts;
+    for (let g = 0; g < gramCount; g++) gramFill[g] = gramOffsets[g]!;
     for (let id = 0; id < tokenCount; id++) {
-      for (let i = gramStart[id]!; i < gramStart[id + 1]!; i++) gramData[gramFill[grams[i]!]!++] = id;
+      const token = tokens[id]!;
+      for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
+        const g = this.gramId(token, i);
+        if (lastToken[g] === tokenCount + id) continue; // (marks of this pass are above the first's)
+        lastToken[g] = tokenCount + id;
+        gramData[gramFill[g]!++] = id;
+      }
     }
-    const trigramTokens: List[] = new Array<List>(gramCount);
-    for (let g = 0; g < gramCount; g++) trigramTokens[g] = gramData.subarray(gramOffsets[g]!, gramOffsets[g + 1]!);
-    this.trigramTokens = trigramTokens;
+    this.trigramTokens = ListTable.of(gramOffsets, gramData);
   }
 
   /** The id of the trigram of s at i, or -1 when the index has none. */
@@ -306,27 +479,54 @@ export class SearchIndex {
     const a = s.charCodeAt(i);
     const b = s.charCodeAt(i + 1);
     const c = s.charCodeAt(i + 2);
-    if ((a | b | c) < 128) return this.gramDense[(a << 14) | (b << 7) | c]! - 1;
-    return (this.gramSparse.get(gramKey(a, b, c)) ?? 0) - 1;
+    const dense = densePlace(a, b, c);
+    if (dense >= 0) return this.gramDense[dense]! - 1;
+    const key = gramKey(a, b, c);
+    const table = this.gramTable;
+    const mask = table.length - 1;
+    const keys = this.trigramKeys;
+    let p = gramHash(a, b, c) & mask;
+    for (let e = table[p]!; e !== 0; p = (p + 1) & mask, e = table[p]!) if (keys[e - 1] === key) return e - 1;
+    return -1;
   }
 
   /** The trigram's id, made when new (with an empty token list). */
   private internGram(s: string, i: number): number {
     const g = this.gramId(s, i);
     if (g >= 0) return g;
-    const a = s.charCodeAt(i);
-    const b = s.charCodeAt(i + 1);
-    const c = s.charCodeAt(i + 2);
     const id = this.trigramKeys.length;
-    this.trigramKeys.push(gramKey(a, b, c));
-    this.trigramTokens.push([]);
-    this.setGram(a, b, c, id);
+    this.trigramKeys.push(gramKey(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)));
+    this.trigramTokens.add();
+    this.placeGram(id);
     return id;
   }
 
-  private setGram(a: number, b: number, c: number, id: number): void {
-    if ((a | b | c) < 128) this.gramDense[(a << 14) | (b << 7) | c] = id + 1;
-    else this.gramSparse.set(gramKey(a, b, c), id + 1);
+  /** Enters the trigram in the dense table, or else in the hash table (grown at half load). */
+  private placeGram(id: number): void {
+    const key = this.trigramKeys[id]!;
+    const a = Math.floor(key / 4294967296);
+    const b = Math.floor(key / 65536) % 65536;
+    const c = key % 65536;
+    const dense = densePlace(a, b, c);
+    if (dense >= 0) {
+      this.gramDense[dense] = id + 1;
+      return;
+    }
+    if (++this.sparseGrams * 2 > this.gramTable.length) {
+      const old = this.gramTable;
+      this.gramTable = new Int32Array(old.length * 2);
+      for (const e of old) if (e !== 0) this.hashGram(e - 1);
+    }
+    this.hashGram(id);
+  }
+
+  private hashGram(id: number): void {
+    const key = this.trigramKeys[id]!;
+    const table = this.gramTable;
+    const mask = table.length - 1;
+    let p = gramHash(Math.floor(key / 4294967296), Math.floor(key / 65536) % 65536, key % 65536) & mask;
+    while (table[p] !== 0) p = (p + 1) & mask;
+    table[p] = id + 1;
   }
 
   /** How many live profiles the index holds. */
@@ -336,6 +536,11 @@ export class SearchIndex {
 
   has(id: number): boolean {
     return this.slotById.has(id);
+  }
+
+  /** The ids of the live profiles (in no particular order). */
+  aliveIds(): number[] {
+    return Array.from(this.slotById.keys());
   }
 
   /** Adds or replaces profiles (by id). */
@@ -350,6 +555,8 @@ export class SearchIndex {
       added.push(this.slotCount);
       this.addSlot(p);
     }
+    this.valueScratch = [];
+    this.fieldScratch = [];
     this.afterChange(added);
   }
 
@@ -402,6 +609,7 @@ export class SearchIndex {
     clearBit(this.kindBits[this.kinds[slot]!]!, slot);
     this.slotById.delete(id);
     this.textEnd[slot] = this.textStart[slot]!;
+    this.refEnd[slot] = this.refStart[slot]!;
     this.wideTexts.delete(slot);
     return true;
   }
@@ -414,140 +622,351 @@ export class SearchIndex {
     setBit(this.alive, slot);
     setBit(this.kindBits[KIND_CODE[p.kind]!]!, slot);
     this.slotById.set(p.id, slot);
-    const state = this.building;
-    if (state) {
-      if (state.used + 1 > state.stream.length) state.stream = growInt32(state.stream, state.used + 1);
-      state.stream[state.used++] = -(slot + 1);
+    if (++this.mark === 0x7fffffff) {
+      this.tokenMarks.fill(0);
+      this.mark = 1;
     }
+    this.slotTokenCount = 0;
+    const state = this.building;
 
-    // the text, and the tokens as the reference tokens() makes them: an ASCII value (once
-    // lower-cased) takes a fast path, where letters and digits are exactly [a-z0-9]
-    const values = registrySearchValues(p);
+    // the text and the tokens, value by value as the reference lists them
+    const values = this.valueScratch;
+    const fields = this.fieldScratch;
+    const n = searchValuesInto(p, values, fields);
     const start = this.textUsed;
-    let at = start;
+    const refsFrom = state ? state.refs.length : this.valueRefs.length;
     let wide = false;
-    for (let v = 0; v < values.length; v++) {
-      const lower = values[v]!.toLowerCase();
-      const n = lower.length;
-      if (at + n + 1 > this.textBytes.length) this.textBytes = growBytes(this.textBytes, at + n + 1);
-      const bytes = this.textBytes;
-      if (v > 0) bytes[at++] = NEWLINE;
-      let ascii = true;
-      let from = -1;
-      let h = FNV_START;
-      for (let i = 0; i < n; i++) {
-        const ch = lower.charCodeAt(i);
-        bytes[at++] = ch;
-        if (ch >= 128) {
-          ascii = false;
-          if (ch > 255) wide = true;
-        } else if (ascii) {
-          if ((ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57)) {
-            if (from < 0) { from = i; h = FNV_START; }
-            h = Math.imul(h ^ ch, FNV_PRIME);
-          } else if (from >= 0) {
-            this.addToken(lower, from, i, h >>> 0, slot);
-            from = -1;
-          }
+    for (let v = 0; v < n; v++) {
+      const value = values[v]!;
+      const field = fields[v]!;
+      let sharing = false;
+      if (state && state.fieldLookups[field]! >= 0) {
+        // a value read before: the slot refers to it, and has its tokens
+        const recent = state.recent[field]!;
+        let shared = recent.get(value);
+        if (shared < 0) {
+          shared = this.sharedOf(state, value);
+          if (shared >= 0) recent.set(value, shared);
         }
+        const lookups = ++state.fieldLookups[field]!;
+        if (shared >= 0) {
+          state.fieldHits[field]!++;
+          state.refs.push(shared); // (its tokens list it: see tokenValues)
+          continue;
+        }
+        // a field whose values rarely repeat is not worth the lookups
+        if (lookups >= CACHE_TRIAL && state.fieldHits[field]! * CACHE_MIN_HIT_RATIO < lookups) state.fieldLookups[field] = -1;
+        else sharing = true;
       }
-      // (tokens already added from an ASCII start are tokens of the value too: added once)
-      if (!ascii) for (const token of tokens(values[v]!)) this.addToken(token, 0, token.length, hashString(token), slot);
-      else if (from >= 0) this.addToken(lower, from, n, h >>> 0, slot);
+      const before = this.textUsed;
+      if (before > start) {
+        this.reserveText(1);
+        this.textBytes[this.textUsed++] = NEWLINE;
+      }
+      const at = this.textUsed;
+      const tokensFrom = sharing ? state!.sharedTokens.length : 0;
+      if (this.readLatin1(value, sharing)) {
+        if (sharing) {
+          // the first time: its text moves to the shared values
+          this.addShared(state!, value, field, at);
+          this.textUsed = before;
+        }
+        continue;
+      }
+      if (sharing) state!.sharedTokens.length = tokensFrom;
+      // a unit above Latin-1: the reference's lower-casing and tokens(), as they are
+      const lower = value.toLowerCase();
+      if (!this.readLatin1(lower, false)) {
+        wide = true;
+        for (const token of tokens(value)) this.addSlotToken(this.internToken(token, hashString(token)));
+      }
+    }
+    if (wide) {
+      // the text keeps its units as a string; what was written of it is given back
+      this.textUsed = start;
+      this.wideTexts.set(slot, registrySearchValues(p).map((v) => v.toLowerCase()).join(SEP));
     }
     this.textStart[slot] = start;
-    if (wide) {
-      at = start;
-      this.wideTexts.set(slot, values.map((v) => v.toLowerCase()).join(SEP));
-    }
-    this.textEnd[slot] = at;
-    this.textUsed = at;
+    this.textEnd[slot] = this.textUsed;
+    this.refStart[slot] = refsFrom;
+    this.refEnd[slot] = state ? state.refs.length : refsFrom;
 
+    // the slot's distinct tokens: streamed while building, else appended to their postings
+    const slotTokens = this.slotTokens;
+    const count = this.slotTokenCount;
+    if (state) {
+      // (written in place; past an estimate that was short, the array grows)
+      const stream = state.tokenStream;
+      let at = state.tokenUsed;
+      stream[at++] = -(slot + 1);
+      for (let i = 0; i < count; i++) stream[at++] = slotTokens[i]!;
+      state.tokenUsed = at;
+    } else {
+      for (let i = 0; i < count; i++) this.postings.push(slotTokens[i]!, slot);
+    }
+    this.addFacets(p, slot, state);
+  }
+
+  /** Makes room for `more` bytes of text. */
+  private reserveText(more: number): void {
+    const need = this.textUsed + more;
+    if (need <= this.textBytes.length) return;
+    const size = Math.max(need, this.projected(this.textUsed, need * 2));
+    const bytes = new Uint8Array(size);
+    bytes.set(this.textBytes.subarray(0, this.textUsed));
+    this.textBytes = bytes;
+  }
+
+  /** What `used` so far will come to for all the slots of the build (else `otherwise`). */
+  private projected(used: number, otherwise: number): number {
+    const state = this.building;
+    if (!state || this.slotCount < PROJECT_AFTER) return otherwise;
+    return Math.ceil((used / this.slotCount) * state.slots * PROJECT_MARGIN);
+  }
+
+  /**
+   * Reads a value whose units are all Latin-1 into the text and the slot's tokens (or, when
+   * asked, a new shared value's tokens): each unit lower-cased and classified by table, which is
+   * what toLowerCase() and the reference tokens() do to such a value. False, with the text not
+   * advanced, at a unit above Latin-1.
+   */
+  private readLatin1(value: string, record: boolean): boolean {
+    const n = value.length;
+    this.reserveText(n);
+    const bytes = this.textBytes;
+    const base = this.textUsed;
+    let from = -1;
+    let h = FNV_START;
+    for (let i = 0; i < n; i++) {
+      const unit = value.charCodeAt(i);
+      const lower = unit < 256 ? LATIN1_LOWER[unit]! : -1;
+      if (lower < 0) return false;
+      bytes[base + i] = lower;
+      if (LATIN1_WORD[lower] === 1) {
+        if (from < 0) { from = i; h = FNV_START; }
+        h = Math.imul(h ^ lower, FNV_PRIME);
+      } else if (from >= 0) {
+        this.addReadToken(value, base, from, i, h, record);
+        from = -1;
+      }
+    }
+    if (from >= 0) this.addReadToken(value, base, from, n, h, record);
+    this.textUsed = base + n;
+    return true;
+  }
+
+  /** A token just read (text bytes [base + from, base + to), lower-cased units of value[from, to)). */
+  private addReadToken(value: string, base: number, from: number, to: number, hash: number, record: boolean): void {
+    let id = this.tokenOfBytes(this.textBytes, base + from, base + to, hash);
+    if (id < 0) id = this.addToken(value.slice(from, to).toLowerCase(), hash);
+    if (record) this.building!.sharedTokens.push(id); // a shared value's: the slot refers to it
+    else this.addSlotToken(id);
+  }
+
+  private addSlotToken(id: number): void {
+    if (this.tokenMarks[id] === this.mark) return;
+    this.tokenMarks[id] = this.mark;
+    if (this.slotTokenCount === this.slotTokens.length) this.slotTokens = growInt32(this.slotTokens, this.slotTokenCount + 1);
+    this.slotTokens[this.slotTokenCount++] = id;
+  }
+
+  /** The shared value equal to the profile's value, or -1 (sharedProbe is then its place). */
+  private sharedOf(state: BuildState, value: string): number {
+    const table = state.sharedTable;
+    const mask = (table.length >> 1) - 1;
+    const raw = state.sharedRaw;
+    const hash = valueHash(value);
+    let i = hash & mask;
+    for (let e = table[2 * i]!; e !== 0; i = (i + 1) & mask, e = table[2 * i]!) {
+      if (table[2 * i + 1] === hash && raw[e - 1] === value) return e - 1;
+    }
+    state.sharedProbe = i;
+    state.sharedHash = hash;
+    return -1;
+  }
+
+  /** A new shared value, just read into the text at textAt (its tokens last in sharedTokens): the slot refers to it. */
+  private addShared(state: BuildState, value: string, field: number, textAt: number): void {
+    const id = this.valueCount++;
+    const length = this.textUsed - textAt;
+    const from = this.valueOffsets[id]!;
+    if (from + length > this.valueBytes.length) this.valueBytes = growBytes(this.valueBytes, from + length);
+    this.valueBytes.set(this.textBytes.subarray(textAt, textAt + length), from);
+    if (id + 2 > this.valueOffsets.length) this.valueOffsets = growInt32(this.valueOffsets, id + 2);
+    this.valueOffsets[id + 1] = from + length;
+    state.sharedRaw.push(value);
+    state.sharedTokenEnds.push(state.sharedTokens.length);
+    state.recent[field]!.set(value, id);
+    state.refs.push(id);
+    state.sharedTable[2 * state.sharedProbe] = id + 1;
+    state.sharedTable[2 * state.sharedProbe + 1] = state.sharedHash;
+    if (this.valueCount * 4 > state.sharedTable.length) {
+      // twice the places
+      const old = state.sharedTable;
+      const table = new Int32Array(2 * old.length);
+      const mask = old.length - 1;
+      for (let k = 0; k < old.length; k += 2) {
+        if (old[k] === 0) continue;
+        let i = old[k + 1]! & mask;
+        while (table[2 * i] !== 0) i = (i + 1) & mask;
+        table[2 * i] = old[k]!;
+        table[2 * i + 1] = old[k + 1]!;
+      }
+      state.sharedTable = table;
+    }
+  }
+
+  /** The slot's facet values, per category as facetValues() gives them. */
+  private addFacets(p: IndexedProfile, slot: number, state: BuildState | null): void {
+    const values = this.valueScratch;
+    if (state) state.facetStream[state.facetUsed++] = -(slot + 1);
     for (let c = 0; c < FILTER_CATEGORIES.length; c++) {
-      const lists = this.facetPostings[c]!;
-      for (const raw of facetValues(p, FILTER_CATEGORIES[c]!)) {
-        const id = this.internFacet(c, raw);
-        const list = lists[id]!;
-        if (list.length > 0 && list[list.length - 1] === slot) continue; // a value listed twice
-        push(lists, id, slot);
+      const n = facetValuesInto(p, c, values);
+      for (let v = 0; v < n; v++) {
+        const id = this.internFacet(c, values[v]!);
+        if (state) {
+          const buildIds = state.facetBuildId[c]!;
+          let b = buildIds[id];
+          if (b === undefined) {
+            b = state.facetCategory.length;
+            buildIds[id] = b;
+            state.facetCategory.push(c);
+            state.facetLocal.push(id);
+          }
+          // a value listed twice counts once: the stream holds the slot's distinct values
+          const stream = state.facetStream;
+          let seen = false;
+          for (let i = state.facetUsed - 1; stream[i]! >= 0; i--) if (stream[i] === b) { seen = true; break; }
+          if (!seen) stream[state.facetUsed++] = b;
+        } else {
+          const list = this.facetPostings[c]![id]!;
+          if (list.length > 0 && list[list.length - 1] === slot) continue; // a value listed twice
+          push(this.facetPostings[c]!, id, slot);
+        }
       }
     }
   }
 
-  /** Adds the token s[from, to) (whose hashString is hash) to the slot. */
-  private addToken(s: string, from: number, to: number, hash: number, slot: number): void {
-    const state = this.building;
-    const id = state ? this.findToken(state, s, from, to, hash) : this.internToken(s.slice(from, to));
-    if (state) {
-      if (state.lastSlot[id] === slot) return;
-      state.lastSlot[id] = slot;
-      state.counts[id]!++;
-      if (state.used + 1 > state.stream.length) state.stream = growInt32(state.stream, state.used + 1);
-      state.stream[state.used++] = id;
-      return;
+  /** The id of the token bytes[from, to) (lower-cased units) whose hash is given, or -1 (tokenProbe is then its place). */
+  private tokenOfBytes(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    // a frequent token ('com', '192', 'acct') is likely among the recent ones, a small table
+    const length = to - from;
+    const recent = this.recentTokens;
+    const r = 2 * (hash & RECENT_TOKEN_MASK);
+    if (recent[r + 1] === hash && recent[r]! > 0 && this.tokenIs(recent[r]! - 1, bytes, from, length)) return recent[r]! - 1;
+    const id = this.tokenInTable(bytes, from, to, hash);
+    if (id >= 0) {
+      recent[r] = id + 1;
+      recent[r + 1] = hash;
     }
-    const list = this.postings[id]!;
-    if (list.length > 0 && list[list.length - 1] === slot) return;
-    push(this.postings, id, slot);
+    return id;
   }
 
-  private findToken(state: BuildState, s: string, from: number, to: number, hash: number): number {
-    const table = state.table;
-    const mask = table.length - 1;
+  private tokenIs(id: number, bytes: Uint8Array, from: number, length: number): boolean {
+    const token = this.tokenList[id]!;
+    if (token.length !== length) return false;
+    let j = 0;
+    while (j < length && token.charCodeAt(j) === bytes[from + j]) j++;
+    return j === length;
+  }
+
+  private tokenInTable(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    const table = this.tokenTable;
+    const mask = (table.length >> 1) - 1;
     const list = this.tokenList;
     const length = to - from;
     let i = hash & mask;
-    for (let e = table[i]!; e !== 0; i = (i + 1) & mask, e = table[i]!) {
+    for (let e = table[2 * i]!; e !== 0; i = (i + 1) & mask, e = table[2 * i]!) {
+      if (table[2 * i + 1] !== hash) continue;
       const token = list[e - 1]!;
       if (token.length !== length) continue;
       let j = 0;
-      while (j < length && token.charCodeAt(j) === s.charCodeAt(from + j)) j++;
+      while (j < length && token.charCodeAt(j) === bytes[from + j]) j++;
       if (j === length) return e - 1;
     }
-    const id = this.internToken(from === 0 && to === s.length ? s : s.slice(from, to));
-    state.hashes.push(hash);
-    table[i] = id + 1;
-    if (list.length * 2 > table.length) {
-      // rehash into a table twice the size
-      const bigger = new Int32Array(table.length * 2);
-      const biggerMask = bigger.length - 1;
-      for (let t = 0; t < list.length; t++) {
-        let k = state.hashes[t]! & biggerMask;
-        while (bigger[k] !== 0) k = (k + 1) & biggerMask;
-        bigger[k] = t + 1;
-      }
-      state.table = bigger;
-    }
-    return id;
+    this.tokenProbe = i;
+    return -1;
   }
 
-  private internToken(token: string): number {
-    let id = this.tokenId.get(token);
-    if (id !== undefined) return id;
-    id = this.tokenList.length;
-    this.tokenList.push(token);
-    this.tokenId.set(token, id);
-    const state = this.building;
-    if (state) {
-      // postings and trigrams are laid out at the end of the build
-      state.counts.push(0);
-      state.lastSlot.push(-1);
-      return id;
+  /** The id of the token, or -1 (tokenProbe is then its place). */
+  private tokenOf(token: string, hash: number): number {
+    const table = this.tokenTable;
+    const mask = (table.length >> 1) - 1;
+    const list = this.tokenList;
+    let i = hash & mask;
+    for (let e = table[2 * i]!; e !== 0; i = (i + 1) & mask, e = table[2 * i]!) {
+      if (table[2 * i + 1] === hash && list[e - 1] === token) return e - 1;
     }
-    this.postings.push([]);
+    this.tokenProbe = i;
+    return -1;
+  }
+
+  private internToken(token: string, hash: number): number {
+    const id = this.tokenOf(token, hash);
+    return id >= 0 ? id : this.addToken(token, hash);
+  }
+
+  /** Adds a token that tokenOf() or tokenOfBytes() just missed (at tokenProbe). */
+  private addToken(token: string, hash: number): number {
+    const id = this.tokenList.length;
+    this.tokenList.push(token);
+    if (id === this.tokenMarks.length) this.tokenMarks = growInt32(this.tokenMarks, id + 1);
+    this.tokenTable[2 * this.tokenProbe] = id + 1;
+    this.tokenTable[2 * this.tokenProbe + 1] = hash;
+    if (this.tokenList.length * 4 > this.tokenTable.length) this.growTokenTable();
+    if (this.building) return id; // postings and trigrams are laid out at the end of the build
+    this.postings.add();
     this.extra.push(id);
     for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
       const g = this.internGram(token, i);
-      const list = this.trigramTokens[g]!;
-      if (list.length > 0 && list[list.length - 1] === id) continue;
-      push(this.trigramTokens, g, id);
+      if (this.trigramTokens.last(g) !== id) this.trigramTokens.push(g, id);
     }
     return id;
   }
 
+  /** The token table (and marks) of a loaded dictionary. */
+  private hashTokens(): void {
+    const tokens = this.tokenList;
+    this.tokenMarks = new Int32Array(Math.max(TOKEN_TABLE_START, tokens.length + 1));
+    let places = TOKEN_TABLE_START;
+    while (places < tokens.length * 2) places *= 2;
+    const table = new Int32Array(2 * places);
+    const mask = places - 1;
+    for (let id = 0; id < tokens.length; id++) {
+      const hash = hashString(tokens[id]!);
+      let i = hash & mask;
+      while (table[2 * i] !== 0) i = (i + 1) & mask;
+      table[2 * i] = id + 1;
+      table[2 * i + 1] = hash;
+    }
+    this.tokenTable = table;
+  }
+
+  /** The token table with twice the places (each place is two entries). */
+  private growTokenTable(): void {
+    const old = this.tokenTable;
+    const places = old.length;
+    const table = new Int32Array(2 * places);
+    const mask = places - 1;
+    for (let k = 0; k < old.length; k += 2) {
+      if (old[k] === 0) continue;
+      let i = old[k + 1]! & mask;
+      while (table[2 * i] !== 0) i = (i + 1) & mask;
+      table[2 * i] = old[k]!;
+      table[2 * i + 1] = old[k + 1]!;
+    }
+    this.tokenTable = table;
+  }
+
   private internFacet(c: number, raw: string): number {
+    const recent = this.facetRecent[c]!;
+    const seen = recent.get(raw);
+    if (seen >= 0) return seen;
     let id = this.facetValueId[c]!.get(raw);
-    if (id !== undefined) return id;
+    if (id !== undefined) {
+      recent.set(raw, id);
+      return id;
+    }
     id = this.facetValueList[c]!.length;
     this.facetValueList[c]!.push(raw);
     this.facetValueId[c]!.set(raw, id);
@@ -561,11 +980,7 @@ export class SearchIndex {
 
   /** Folds the extra tokens into the dictionary sorted by code unit (so a prefix is one range). */
   private sortDictionary(): void {
-    // the default sort compares strings by UTF-16 code units, as < does
-    const words = this.tokenList.slice().sort();
-    const sorted = new Int32Array(words.length);
-    for (let i = 0; i < words.length; i++) sorted[i] = this.tokenId.get(words[i]!)!;
-    this.sorted = sorted;
+    this.sorted = codeUnitOrder(this.tokenList);
     this.extra = [];
   }
 
@@ -574,17 +989,32 @@ export class SearchIndex {
     const ids = this.ids;
     const live = [...this.slotById.values()];
     // the collator is asked once per distinct name: names it calls equal share a rank
-    const distinct = [...new Set(live.map((slot) => names[slot]!))].sort(collator.compare);
     const nameRank = new Map<string, number>();
+    for (const slot of live) nameRank.set(names[slot]!, 0);
+    const distinct = [...nameRank.keys()].sort(collator.compare);
     let r = 0;
     for (let i = 0; i < distinct.length; i++) {
       if (i > 0 && collator.compare(distinct[i - 1]!, distinct[i]!) !== 0) r = i;
       nameRank.set(distinct[i]!, r);
     }
     const key = new Int32Array(this.slotCount);
-    for (const slot of live) key[slot] = nameRank.get(names[slot]!)!;
-    live.sort((a, b) => key[a]! - key[b]! || ids[a]! - ids[b]!);
-    this.setOrder(live);
+    let byId = true;
+    for (let i = 0; i < live.length; i++) {
+      key[live[i]!] = nameRank.get(names[live[i]!]!)!;
+      if (i > 0 && ids[live[i - 1]!]! > ids[live[i]!]!) byId = false;
+    }
+    if (!byId) {
+      live.sort((a, b) => key[a]! - key[b]! || ids[a]! - ids[b]!);
+      this.setOrder(live);
+      return;
+    }
+    // the slots come in id order: a stable counting sort by rank gives (rank, id) order
+    const starts = new Int32Array(distinct.length + 1);
+    for (const slot of live) starts[key[slot]! + 1]!++;
+    for (let k = 0; k < distinct.length; k++) starts[k + 1]! += starts[k]!;
+    const order = new Array<number>(live.length);
+    for (const slot of live) order[starts[key[slot]!]!++] = slot;
+    this.setOrder(order);
   }
 
   private setOrder(order: number[]): void {
@@ -627,6 +1057,20 @@ export class SearchIndex {
     this.textStart = starts;
     this.textEnd = ends;
     this.wideTexts = wide;
+    // and the live slots' shared values
+    const refs = new Int32Array(live.reduce((n, slot) => n + this.refEnd[slot]! - this.refStart[slot]!, 0));
+    const refStart: number[] = [];
+    const refEnd: number[] = [];
+    at = 0;
+    for (const slot of live) {
+      refStart.push(at);
+      refs.set(this.valueRefs.subarray(this.refStart[slot]!, this.refEnd[slot]!), at);
+      at += this.refEnd[slot]! - this.refStart[slot]!;
+      refEnd.push(at);
+    }
+    this.valueRefs = refs;
+    this.refStart = refStart;
+    this.refEnd = refEnd;
     this.slotCount = live.length;
     this.alive = newBitset(this.slotCount);
     this.kindBits = KINDS.map(() => newBitset(this.slotCount));
@@ -636,7 +1080,8 @@ export class SearchIndex {
       setBit(this.kindBits[this.kinds[slot]!]!, slot);
       this.slotById.set(this.ids[slot]!, slot);
     }
-    this.postings = this.postings.map(mapList);
+    this.postings = this.postings.remap(remap);
+    this.valueSlots = this.valueSlots.remap(remap);
     this.facetPostings = this.facetPostings.map((lists) => lists.map(mapList));
     this.rebuildOrder();
   }
@@ -662,27 +1107,46 @@ export class SearchIndex {
 
   /** Token ids containing the part (3+ code units), through the rarest of its trigrams. */
   private tokensContaining(part: string): number[] {
-    let best: List | null = null;
+    let best = -1;
     for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= part.length; i++) {
       const g = this.gramId(part, i);
       if (g < 0) return [];
-      const list = this.trigramTokens[g]!;
-      if (best === null || list.length < best.length) best = list;
+      if (best < 0 || this.trigramTokens.size(g) < this.trigramTokens.size(best)) best = g;
     }
     const out: number[] = [];
-    if (best) for (const id of best) if (this.tokenList[id]!.includes(part)) out.push(id);
+    if (best < 0) return out;
+    const ids = this.trigramTokens.get(best);
+    for (let i = 0; i < ids.length; i++) if (this.tokenList[ids[i]!]!.includes(part)) out.push(ids[i]!);
     return out;
   }
 
+  /** How many slots the tokens' postings hold (a slot may count more than once). */
   private postingsSize(tokenIds: readonly number[]): number {
     let n = 0;
-    for (const id of tokenIds) n += this.postings[id]!.length;
+    for (const id of tokenIds) {
+      n += this.postings.size(id);
+      const values = this.tokenValues.get(id);
+      for (let i = 0; i < values.length; i++) n += this.valueSlots.size(values[i]!);
+    }
     return n;
   }
 
   private unionPostings(tokenIds: readonly number[]): Bitset {
     const bits = newBitset(this.slotCount);
-    for (const id of tokenIds) for (const slot of this.postings[id]!) setBit(bits, slot);
+    // each shared value once, though several tokens have it
+    const seen = tokenIds.length > 1 ? new Uint8Array(this.valueCount) : null;
+    for (const id of tokenIds) {
+      this.postings.setBits(id, bits);
+      const values = this.tokenValues.get(id);
+      for (let i = 0; i < values.length; i++) {
+        const v = values[i]!;
+        if (seen) {
+          if (seen[v] === 1) continue;
+          seen[v] = 1;
+        }
+        this.valueSlots.setBits(v, bits);
+      }
+    }
     return bits;
   }
 
@@ -706,8 +1170,8 @@ export class SearchIndex {
       for (const { run, before, after } of runsOf(term)) {
         let ids: number[] | null;
         if (before && after) {
-          const id = this.tokenId.get(run);
-          ids = id === undefined ? [] : [id];
+          const id = this.tokenOf(run, hashString(run));
+          ids = id < 0 ? [] : [id];
         } else if (before) ids = this.tokensWithPrefix(run);
         else if (run.length >= CONTAINS_MATCH_MIN_CHARS) ids = this.tokensContaining(run);
         else ids = null; // a short part inside a token: no usable lookup
@@ -720,16 +1184,39 @@ export class SearchIndex {
     const out = newBitset(this.slotCount);
     if (candidates) andInto(candidates, kindBits);
     const slots = slotsOf(candidates ?? kindBits);
-    // the reference check (a lower-cased value includes the term) on each candidate's text
+    // the reference check (a lower-cased value includes the term) on each candidate's text: its
+    // own, then the shared values it refers to (each of those checked once)
     const wide = this.wideTexts;
     const needle = latin1Bytes(term); // null: a unit above 255 is in no Latin-1 text
     const bytes = this.textBytes;
     const starts = this.textStart;
     const ends = this.textEnd;
+    const valueBytes = this.valueBytes;
+    const valueOffsets = this.valueOffsets;
+    const refs = this.valueRefs;
+    const refStart = this.refStart;
+    const refEnd = this.refEnd;
+    const known = new Int8Array(this.valueCount); // 1: has the term, 2: has not
     const anyWide = wide.size > 0;
     for (const slot of slots) {
       const text = anyWide ? wide.get(slot) : undefined;
-      if (text !== undefined ? text.includes(term) : needle !== null && bytesInclude(bytes, starts[slot]!, ends[slot]!, needle)) setBit(out, slot);
+      if (text !== undefined) {
+        if (text.includes(term)) setBit(out, slot);
+        continue;
+      }
+      if (needle === null) continue;
+      if (bytesInclude(bytes, starts[slot]!, ends[slot]!, needle)) {
+        setBit(out, slot);
+        continue;
+      }
+      for (let r = refStart[slot]!, end = refEnd[slot]!; r < end; r++) {
+        const v = refs[r]!;
+        if (known[v] === 0) known[v] = bytesInclude(valueBytes, valueOffsets[v]!, valueOffsets[v + 1]!, needle) ? 1 : 2;
+        if (known[v] === 1) {
+          setBit(out, slot);
+          break;
+        }
+      }
     }
     return out;
   }
@@ -891,6 +1378,11 @@ export class SearchIndex {
       ['textBytes', [this.textBytes.slice(0, this.textUsed).buffer]],
       ['textStart', [Uint32Array.from(this.textStart.slice(0, n)).buffer]],
       ['textEnd', [Uint32Array.from(this.textEnd.slice(0, n)).buffer]],
+      ['valueBytes', [this.valueBytes.slice(0, this.valueOffsets[this.valueCount]).buffer]],
+      ['valueOffsets', [this.valueOffsets.slice(0, this.valueCount + 1).buffer]],
+      ['valueRefs', [this.valueRefs.slice().buffer]],
+      ['refStart', [Uint32Array.from(this.refStart.slice(0, n)).buffer]],
+      ['refEnd', [Uint32Array.from(this.refEnd.slice(0, n)).buffer]],
       ['wideSlots', [Int32Array.from(wideSlots).buffer]],
       ['wideTexts', packStrings(wideSlots.map((slot) => this.wideTexts.get(slot)!))],
       ['names', packStrings(this.names.slice(0, n))],
@@ -899,8 +1391,10 @@ export class SearchIndex {
       ['extra', [Int32Array.from(this.extra).buffer]],
       ['order', [Int32Array.from(this.order).buffer]],
       ['trigrams', [Float64Array.from(this.trigramKeys).buffer]],
-      ['postings', packLists(this.postings)],
-      ['trigramTokens', packLists(this.trigramTokens)],
+      ['postings', this.postings.pack()],
+      ['tokenValues', this.tokenValues.pack()],
+      ['valueSlots', this.valueSlots.pack()],
+      ['trigramTokens', this.trigramTokens.pack()],
       ...this.facetValueList.map((list, c): [string, ArrayBuffer[]] => [`facet${c}`, packStrings(list)]),
       ...this.facetPostings.map((lists, c): [string, ArrayBuffer[]] => [`facetPostings${c}`, packLists(lists)]),
     ];
@@ -924,6 +1418,12 @@ export class SearchIndex {
     index.textUsed = index.textBytes.length;
     index.textStart = Array.from(new Uint32Array(next()));
     index.textEnd = Array.from(new Uint32Array(next()));
+    index.valueBytes = new Uint8Array(next());
+    index.valueOffsets = new Int32Array(next());
+    index.valueCount = index.valueOffsets.length - 1;
+    index.valueRefs = new Int32Array(next());
+    index.refStart = Array.from(new Uint32Array(next()));
+    index.refEnd = Array.from(new Uint32Array(next()));
     const wideSlots = new Int32Array(next());
     const wideTexts = unpackStrings(next(), next());
     wideSlots.forEach((slot, i) => index.wideTexts.set(slot, wideTexts[i]!));
@@ -935,8 +1435,10 @@ export class SearchIndex {
     index.extra = Array.from(new Int32Array(next()));
     const order = Array.from(new Int32Array(next()));
     index.trigramKeys = Array.from(new Float64Array(next()));
-    index.postings = lists();
-    index.trigramTokens = lists();
+    index.postings = ListTable.unpack(next(), next());
+    index.tokenValues = ListTable.unpack(next(), next());
+    index.valueSlots = ListTable.unpack(next(), next());
+    index.trigramTokens = ListTable.unpack(next(), next());
     index.facetValueList = FILTER_CATEGORIES.map(() => strings());
     index.facetPostings = FILTER_CATEGORIES.map(() => lists());
 
@@ -946,14 +1448,8 @@ export class SearchIndex {
       setBit(index.kindBits[index.kinds[slot]!]!, slot);
       index.slotById.set(index.ids[slot]!, slot);
     }
-    const tokenId = index.tokenId;
-    const tokens = index.tokenList;
-    for (let id = 0; id < tokens.length; id++) tokenId.set(tokens[id]!, id);
-    index.trigramKeys.forEach((key, id) => {
-      const a = Math.floor(key / 4294967296);
-      const b = Math.floor(key / 65536) % 65536;
-      index.setGram(a, b, key % 65536, id);
-    });
+    index.hashTokens();
+    for (let id = 0; id < index.trigramKeys.length; id++) index.placeGram(id);
     index.facetValueList.forEach((list, c) => list.forEach((raw, id) => {
       index.facetValueId[c]!.set(raw, id);
       const lower = raw.toLowerCase();

@@ -1,0 +1,162 @@
+// Many lists of integers (a token's slots, a trigram's tokens) in two flat arrays, CSR style:
+// list i is data[offsets[i], offsets[i + 1]). Lists grown after the table was laid out keep
+// their new values in a small array each. At 100k profiles the index holds ~350k lists: one
+// typed-array view each was ~40 MB of heap for the garbage collector to walk (issue 6).
+
+export class ListTable {
+  /** lists appended to since the table was laid out: their later values, by list */
+  private tails = new Map<number, number[]>();
+
+  private constructor(
+    private offsets: Int32Array,
+    private data: Int32Array,
+    /** lists in offsets/data; those above were added later (all in tails, when not empty) */
+    private laidOut: number,
+    private lists: number,
+  ) {}
+
+  static empty(): ListTable {
+    return new ListTable(new Int32Array(1), new Int32Array(0), 0, 0);
+  }
+
+  /**
+   * Lists from a stream of markers, -(key + 1), each followed by list ids: each list gets, in
+   * stream order, the keys its id follows.
+   */
+  static fromStream(stream: readonly number[], used: number, lists: number): ListTable {
+    const offsets = new Int32Array(lists + 1);
+    for (let i = 0; i < used; i++) {
+      const v = stream[i]!;
+      if (v >= 0) offsets[v + 1]!++;
+    }
+    for (let id = 0; id < lists; id++) offsets[id + 1]! += offsets[id]!;
+    const data = new Int32Array(offsets[lists]!);
+    const fill = offsets.slice(0, lists);
+    let key = 0;
+    for (let i = 0; i < used; i++) {
+      const v = stream[i]!;
+      if (v < 0) key = -v - 1;
+      else data[fill[v]!++] = key;
+    }
+    return new ListTable(offsets, data, lists, lists);
+  }
+
+  /**
+   * The inverse of lists of ids by key (key k's ids in data[starts[k], ends[k])): per id, the keys
+   * whose lists hold it, each once, in key order.
+   */
+  static invert(starts: ArrayLike<number>, ends: ArrayLike<number>, data: ArrayLike<number>, keys: number, lists: number): ListTable {
+    const last = new Int32Array(lists).fill(-1);
+    const offsets = new Int32Array(lists + 1);
+    for (let k = 0; k < keys; k++) {
+      for (let i = starts[k]!, end = ends[k]!; i < end; i++) {
+        const id = data[i]!;
+        if (last[id] === k) continue;
+        last[id] = k;
+        offsets[id + 1]!++;
+      }
+    }
+    for (let id = 0; id < lists; id++) offsets[id + 1]! += offsets[id]!;
+    const out = new Int32Array(offsets[lists]!);
+    const fill = offsets.slice(0, lists);
+    last.fill(-1);
+    for (let k = 0; k < keys; k++) {
+      for (let i = starts[k]!, end = ends[k]!; i < end; i++) {
+        const id = data[i]!;
+        if (last[id] === k) continue;
+        last[id] = k;
+        out[fill[id]!++] = k;
+      }
+    }
+    return new ListTable(offsets, out, lists, lists);
+  }
+
+  /** The table as laid out by pack(). */
+  static unpack(offsetsBuffer: ArrayBuffer, dataBuffer: ArrayBuffer): ListTable {
+    const offsets = new Int32Array(offsetsBuffer);
+    return new ListTable(offsets, new Int32Array(dataBuffer), offsets.length - 1, offsets.length - 1);
+  }
+
+  /** From offsets (list count + 1) and data, taken as they are. */
+  static of(offsets: Int32Array, data: Int32Array): ListTable {
+    return new ListTable(offsets, data, offsets.length - 1, offsets.length - 1);
+  }
+
+  get count(): number {
+    return this.lists;
+  }
+
+  /** Adds an empty list; returns its id. */
+  add(): number {
+    return this.lists++;
+  }
+
+  push(list: number, value: number): void {
+    const tail = this.tails.get(list);
+    if (tail) tail.push(value);
+    else this.tails.set(list, [value]);
+  }
+
+  size(list: number): number {
+    const laid = list < this.laidOut ? this.offsets[list + 1]! - this.offsets[list]! : 0;
+    return laid + (this.tails.get(list)?.length ?? 0);
+  }
+
+  /** The last value of the list, or -1 when it is empty. */
+  last(list: number): number {
+    const tail = this.tails.get(list);
+    if (tail) return tail[tail.length - 1]!;
+    if (list >= this.laidOut) return -1;
+    const end = this.offsets[list + 1]!;
+    return end > this.offsets[list]! ? this.data[end - 1]! : -1;
+  }
+
+  /** The list's values, in order (a view when it has no later values, else a copy). */
+  get(list: number): ArrayLike<number> {
+    const laid = list < this.laidOut ? this.data.subarray(this.offsets[list]!, this.offsets[list + 1]!) : new Int32Array(0);
+    const tail = this.tails.get(list);
+    return tail ? [...laid, ...tail] : laid;
+  }
+
+  /** Sets the bit of every value of the list. */
+  setBits(list: number, bits: Uint32Array): void {
+    if (list < this.laidOut) {
+      const data = this.data;
+      for (let i = this.offsets[list]!, end = this.offsets[list + 1]!; i < end; i++) {
+        const v = data[i]!;
+        bits[v >>> 5] = bits[v >>> 5]! | (1 << (v & 31));
+      }
+    }
+    const tail = this.tails.get(list);
+    if (tail) for (const v of tail) bits[v >>> 5] = bits[v >>> 5]! | (1 << (v & 31));
+  }
+
+  /** A table with every value v replaced by remap[v], and dropped where that is negative. */
+  remap(remap: Int32Array): ListTable {
+    return this.flatten(remap);
+  }
+
+  /** Offsets (Uint32, list count + 1) and data (Int32), copies: the later values folded in. */
+  pack(): [ArrayBuffer, ArrayBuffer] {
+    const table = this.tails.size === 0 && this.laidOut === this.lists ? this : this.flatten(null);
+    const end = table.offsets[table.lists]!;
+    return [Uint32Array.from(table.offsets).buffer, table.data.slice(0, end).buffer];
+  }
+
+  private flatten(remap: Int32Array | null): ListTable {
+    let total = this.offsets[this.laidOut]!;
+    for (const tail of this.tails.values()) total += tail.length;
+    const offsets = new Int32Array(this.lists + 1);
+    const data = new Int32Array(total);
+    let at = 0;
+    for (let list = 0; list < this.lists; list++) {
+      const values = this.get(list);
+      for (let i = 0; i < values.length; i++) {
+        const v = remap ? remap[values[i]!]! : values[i]!;
+        if (v >= 0) data[at++] = v;
+      }
+      offsets[list + 1] = at;
+    }
+    return ListTable.of(offsets, at < total ? data.slice(0, at) : data);
+  }
+}

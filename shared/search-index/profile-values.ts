@@ -1,0 +1,159 @@
+// What the index reads of a profile, read without the reference's temporary arrays: the build
+// walks 100k profiles, and the arrays registrySearchValues() and facetValues() make for each one
+// were most of the garbage it collected (issue 6). Each function here writes exactly what its
+// reference (shared/domain/search.ts, shared/domain/facets.ts) returns into a caller's reused
+// array; profile-values.test.ts holds each pair together.
+import type { Profile } from '../contract/profile';
+import { caseId } from '../domain/case-id';
+import { FILTER_CATEGORIES, REMOTE, TELEGRAM_OPTIONS, ipRange, walletChain } from '../domain/facets';
+
+function addValues(list: readonly string[], field: number, out: string[], fields: number[], n: number): number {
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]!;
+    if (v) {
+      fields[n] = field;
+      out[n++] = v;
+    }
+  }
+  return n;
+}
+
+function addValue(v: string, field: number, out: string[], fields: number[], n: number): number {
+  if (!v) return n;
+  fields[n] = field;
+  out[n] = v;
+  return n + 1;
+}
+
+/** How many fields searchValuesInto() numbers. */
+export const SEARCH_FIELDS = 25;
+
+/**
+ * registrySearchValues(p), in the same order, as out[0, n); returns n. fields[i] tells which
+ * field out[i] came from (0 name, 1 nickname, ..., 24 IP addresses: the order below).
+ */
+export function searchValuesInto(p: Profile, out: string[], fields: number[]): number {
+  let n = 0;
+  // cardSearchValues
+  n = addValue(p.name, 0, out, fields, n);
+  n = addValue(p.nickname, 1, out, fields, n);
+  n = addValues(p.company, 2, out, fields, n);
+  n = addValues(p.companiesUsed, 3, out, fields, n);
+  n = addValue(p.bio, 4, out, fields, n);
+  n = addValue(p.location, 5, out, fields, n);
+  n = addValues(p.email, 6, out, fields, n);
+  n = addValues(p.industry, 7, out, fields, n);
+  n = addValues(p.scam_type, 8, out, fields, n);
+  n = addValue(p.nationality, 9, out, fields, n);
+  n = addValues(p.languages, 10, out, fields, n);
+  n = addValues(p.phone, 11, out, fields, n);
+  n = addValues(p.telegram, 12, out, fields, n);
+  n = addValues(p.website, 13, out, fields, n);
+  // and what only the registry searches
+  n = addValue(caseId(p.id), 14, out, fields, n);
+  n = addValues(p.currencies, 15, out, fields, n);
+  n = addValue(p.accent, 16, out, fields, n);
+  n = addValue(p.geolocation, 17, out, fields, n);
+  n = addValues(p.walletAddresses, 18, out, fields, n);
+  for (const account of p.bankAccounts) {
+    n = addValue(account.bank_name, 19, out, fields, n);
+    n = addValue(account.account, 20, out, fields, n);
+  }
+  n = addValues(p.bank, 21, out, fields, n);
+  n = addValues(p.knownPartners, 22, out, fields, n);
+  n = addValues(p.companyAddress, 23, out, fields, n);
+  n = addValues(p.ipAddresses, 24, out, fields, n);
+  return n;
+}
+
+function copyValues(list: readonly string[], out: string[]): number {
+  for (let i = 0; i < list.length; i++) out[i] = list[i]!;
+  return list.length;
+}
+
+/** Adds v to out[0, n) unless it is there already (the reference's new Set, in first-seen order). */
+function addDistinct(v: string, out: string[], n: number): number {
+  for (let i = 0; i < n; i++) if (out[i] === v) return n;
+  out[n] = v;
+  return n + 1;
+}
+
+/** facetValues(p, FILTER_CATEGORIES[category]), in the same order, as out[0, n); returns n. */
+export function facetValuesInto(p: Profile, category: number, out: string[]): number {
+  switch (FILTER_CATEGORIES[category]) {
+    case 'Industry': return copyValues(p.industry, out);
+    case 'Scam Type': return copyValues(p.scam_type, out);
+    case 'Location':
+      out[0] = p.location.trim() || REMOTE;
+      return 1;
+    case 'Nationality':
+      if (!p.nationality) return 0;
+      out[0] = p.nationality;
+      return 1;
+    case 'Languages': return copyValues(p.languages, out);
+    case 'Company': return copyValues(p.company, out);
+    case 'Companies Used': return copyValues(p.companiesUsed, out);
+    case 'Accents':
+      if (!p.accent) return 0;
+      out[0] = p.accent;
+      return 1;
+    case 'Crypto Wallets': {
+      // walletKinds: the distinct chains, 'Multiple' with two or more, else 'Unknown'
+      let n = 0;
+      for (const address of p.walletAddresses) {
+        const chain = walletChain(address);
+        if (chain !== null) n = addDistinct(chain, out, n);
+      }
+      if (n === 0) out[n++] = 'Unknown';
+      else if (n > 1) out[n++] = 'Multiple';
+      return n;
+    }
+    case 'Banks': {
+      let n = 0;
+      for (const bank of p.bank) n = addDistinct(bank, out, n);
+      for (const account of p.bankAccounts) if (account.bank_name) n = addDistinct(account.bank_name, out, n);
+      return n;
+    }
+    case 'IP Addresses': {
+      // ipOptions: the distinct ranges, 'Multiple IPs' with more than one address, 'Unknown IP' with none
+      const addresses = p.ipAddresses;
+      if (addresses.length === 0) {
+        out[0] = 'Unknown IP';
+        return 1;
+      }
+      let n = 0;
+      for (const address of addresses) {
+        const range = ipRange(address);
+        if (range !== null) n = addDistinct(range, out, n);
+      }
+      if (addresses.length > 1) out[n++] = 'Multiple IPs';
+      return n;
+    }
+    case 'Telegram Handles': return p.telegram.length > 0 ? copyValues(TELEGRAM_OPTIONS, out) : 0;
+    default: return 0;
+  }
+}
+
+/**
+ * LATIN1_LOWER[u]: the unit u (below 256) lower-cased by String.prototype.toLowerCase, which
+ * maps every Latin-1 unit to one Latin-1 unit whatever surrounds it; -1 should an engine not.
+ * LATIN1_WORD[u]: whether the lower-cased unit u is a letter or a digit (\p{L} or \p{N}), the
+ * units the reference tokens() keeps. Both are computed from the reference operations.
+ */
+export const LATIN1_LOWER = new Int16Array(256);
+export const LATIN1_WORD = new Uint8Array(256);
+for (let u = 0; u < 256; u++) {
+  const lower = String.fromCharCode(u).toLowerCase();
+  LATIN1_LOWER[u] = lower.length === 1 && lower.charCodeAt(0) < 256 ? lower.charCodeAt(0) : -1;
+  LATIN1_WORD[u] = /[\p{L}\p{N}]/u.test(String.fromCharCode(u)) ? 1 : 0;
+}
+
+export const FNV_START = 0x811c9dc5 | 0;
+export const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over the string's code units, as a 32-bit signed integer. */
+export function hashString(s: string): number {
+  let h = FNV_START;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
