@@ -3,6 +3,9 @@
 // time, the heap it takes, the save/load cost and p50/p95 of a few queries, plus a digest of the
 // answers (so two versions of the index can be compared for identical results).
 //   node --import tsx bench/search-index-perf.ts [profiles]
+// SEARCH_PERF_DB=file reads the profiles of a seeded database instead (as `npm run bench` does:
+// the build is slower on them, spread over the heap as the read model leaves them), and
+// SEARCH_PERF_BUILDS=n times n builds first and prints their median (the bench takes 3).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
@@ -20,6 +23,8 @@ const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 40;
 
 function loadProfiles(): IndexedProfile[] {
+  const database = process.env.SEARCH_PERF_DB;
+  if (database) return readProfiles(openDatabase(database));
   // SEARCH_PERF_CACHE=file keeps the profiles between runs (the seed takes a while)
   const cache = process.env.SEARCH_PERF_CACHE;
   if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as IndexedProfile[];
@@ -30,8 +35,13 @@ function loadProfiles(): IndexedProfile[] {
 
 function seedProfiles(): IndexedProfile[] {
   const db = openDatabase(':memory:');
+  seedDemo(db, { profiles: COUNT, pending: false });
+  return readProfiles(db);
+}
+
+/** The verified profiles through the public read model (then the database is closed). */
+function readProfiles(db: ReturnType<typeof openDatabase>): IndexedProfile[] {
   try {
-    seedDemo(db, { profiles: COUNT, pending: false });
     const snapshot = publicSnapshot(db);
     return [
       ...snapshot.profiles.developer.map((p) => ({ ...p, kind: 'developer' as const })),
@@ -58,6 +68,14 @@ function percentile(sorted: readonly number[], p: number): number {
 const t0 = performance.now();
 const profiles = loadProfiles();
 console.log(`seeded and read ${profiles.length} profiles in ${ms(performance.now() - t0)}`);
+
+const builds = Number(process.env.SEARCH_PERF_BUILDS ?? 0);
+if (builds > 0) {
+  const times: number[] = [];
+  for (let i = 0; i < builds; i++) times.push(timed(() => SearchIndex.build(profiles))[1]);
+  const median = [...times].sort((x, y) => x - y)[Math.floor(builds / 2)]!;
+  console.log(`builds: ${times.map(ms).join(', ')}; median ${ms(median)}`);
+}
 
 gc();
 const heapBefore = heapMb();

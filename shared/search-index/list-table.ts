@@ -160,3 +160,149 @@ export class ListTable {
     return ListTable.of(offsets, at < total ? data.slice(0, at) : data);
   }
 }
+
+/**
+ * Lists of ascending ids (a trigram's tokens) stored as their gaps in variable-length bytes (7 bits
+ * a byte, the high bit saying more follow): about a byte or two an id where ListTable takes four.
+ * Lists grown after the table was laid out keep their new values in a small array each.
+ */
+export class GapListTable {
+  private tails = new Map<number, number[]>();
+
+  private constructor(
+    /** per list: where its bytes start (list count + 1), how many ids it has, its last id (-1: none) */
+    private offsets: Int32Array,
+    private counts: Int32Array,
+    private lasts: Int32Array,
+    private bytes: Uint8Array,
+    private laidOut: number,
+    private lists: number,
+  ) {}
+
+  static empty(): GapListTable {
+    return new GapListTable(new Int32Array(1), new Int32Array(0), new Int32Array(0), new Uint8Array(0), 0, 0);
+  }
+
+  /**
+   * The lists of `lists` ids given as a stream: for id k in ascending order, its lists are
+   * stream[ends[k - 1], ends[k]) (each list at most once an id).
+   */
+  static fromStream(stream: readonly number[], ends: readonly number[], lists: number): GapListTable {
+    const counts = new Int32Array(lists);
+    const lasts = new Int32Array(lists).fill(-1);
+    const offsets = new Int32Array(lists + 1);
+    for (let id = 0, k = 0; id < ends.length; id++) {
+      for (const end = ends[id]!; k < end; k++) {
+        const list = stream[k]!;
+        offsets[list + 1]! += gapBytes(id - lasts[list]!);
+        lasts[list] = id;
+        counts[list]!++;
+      }
+    }
+    for (let list = 0; list < lists; list++) offsets[list + 1]! += offsets[list]!;
+    const bytes = new Uint8Array(offsets[lists]!);
+    const at = offsets.slice(0, lists);
+    lasts.fill(-1);
+    for (let id = 0, k = 0; id < ends.length; id++) {
+      for (const end = ends[id]!; k < end; k++) {
+        const list = stream[k]!;
+        let gap = id - lasts[list]!;
+        lasts[list] = id;
+        let i = at[list]!;
+        while (gap >= 0x80) {
+          bytes[i++] = (gap & 0x7f) | 0x80;
+          gap >>>= 7;
+        }
+        bytes[i++] = gap;
+        at[list] = i;
+      }
+    }
+    return new GapListTable(offsets, counts, lasts, bytes, lists, lists);
+  }
+
+  /** The table as laid out by pack(). */
+  static unpack(offsets: ArrayBuffer, counts: ArrayBuffer, lasts: ArrayBuffer, bytes: ArrayBuffer): GapListTable {
+    const o = new Int32Array(offsets);
+    return new GapListTable(o, new Int32Array(counts), new Int32Array(lasts), new Uint8Array(bytes), o.length - 1, o.length - 1);
+  }
+
+  get count(): number {
+    return this.lists;
+  }
+
+  /** Adds an empty list; returns its id. */
+  add(): number {
+    return this.lists++;
+  }
+
+  /** Appends an id above the list's last. */
+  push(list: number, value: number): void {
+    const tail = this.tails.get(list);
+    if (tail) tail.push(value);
+    else this.tails.set(list, [value]);
+  }
+
+  size(list: number): number {
+    return (list < this.laidOut ? this.counts[list]! : 0) + (this.tails.get(list)?.length ?? 0);
+  }
+
+  /** The last id of the list, or -1 when it is empty. */
+  last(list: number): number {
+    const tail = this.tails.get(list);
+    if (tail) return tail[tail.length - 1]!;
+    return list < this.laidOut ? this.lasts[list]! : -1;
+  }
+
+  /** The list's ids, in order. */
+  get(list: number): number[] {
+    const out: number[] = [];
+    if (list < this.laidOut) {
+      const bytes = this.bytes;
+      let id = -1;
+      for (let i = this.offsets[list]!, end = this.offsets[list + 1]!; i < end;) {
+        let gap = 0;
+        let shift = 0;
+        let b: number;
+        do {
+          b = bytes[i++]!;
+          gap += (b & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (b >= 0x80);
+        id += gap;
+        out.push(id);
+      }
+    }
+    const tail = this.tails.get(list);
+    if (tail) for (const v of tail) out.push(v);
+    return out;
+  }
+
+  /** Offsets, counts, last ids and bytes (copies): the later ids folded in. */
+  pack(): [ArrayBuffer, ArrayBuffer, ArrayBuffer, ArrayBuffer] {
+    const table = this.tails.size > 0 || this.laidOut < this.lists ? this.relaid() : this;
+    return [table.offsets.slice().buffer, table.counts.slice().buffer, table.lasts.slice().buffer, table.bytes.slice().buffer];
+  }
+
+  /** Every list laid out again (the later ids folded in), from a stream by id. */
+  private relaid(): GapListTable {
+    const byId: number[][] = [];
+    for (let list = 0; list < this.lists; list++) for (const id of this.get(list)) (byId[id] ??= []).push(list);
+    const stream: number[] = [];
+    const ends: number[] = [];
+    for (let id = 0; id < byId.length; id++) {
+      for (const list of byId[id] ?? []) stream.push(list);
+      ends.push(stream.length);
+    }
+    return GapListTable.fromStream(stream, ends, this.lists);
+  }
+}
+
+/** How many bytes the gap takes. */
+function gapBytes(gap: number): number {
+  let n = 1;
+  while (gap >= 0x80) {
+    gap = Math.floor(gap / 0x80);
+    n++;
+  }
+  return n;
+}

@@ -135,18 +135,11 @@ export function facetValuesInto(p: Profile, category: number, out: string[]): nu
 }
 
 /**
- * LATIN1_LOWER[u]: the unit u (below 256) lower-cased by String.prototype.toLowerCase, which
- * maps every Latin-1 unit to one Latin-1 unit whatever surrounds it; -1 should an engine not.
- * LATIN1_WORD[u]: whether the lower-cased unit u is a letter or a digit (\p{L} or \p{N}), the
- * units the reference tokens() keeps. Both are computed from the reference operations.
+ * LATIN1_WORD[u]: whether the (lower-cased) unit u below 256 is a letter or a digit (\p{L} or
+ * \p{N}), the units the reference tokens() keeps; computed with the reference's own class.
  */
-export const LATIN1_LOWER = new Int16Array(256);
 export const LATIN1_WORD = new Uint8Array(256);
-for (let u = 0; u < 256; u++) {
-  const lower = String.fromCharCode(u).toLowerCase();
-  LATIN1_LOWER[u] = lower.length === 1 && lower.charCodeAt(0) < 256 ? lower.charCodeAt(0) : -1;
-  LATIN1_WORD[u] = /[\p{L}\p{N}]/u.test(String.fromCharCode(u)) ? 1 : 0;
-}
+for (let u = 0; u < 256; u++) LATIN1_WORD[u] = /[\p{L}\p{N}]/u.test(String.fromCharCode(u)) ? 1 : 0;
 
 export const FNV_START = 0x811c9dc5 | 0;
 export const FNV_PRIME = 0x01000193;

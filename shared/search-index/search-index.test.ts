@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProfile } from '../test-support';
+import { searchRegistry } from '../domain/search';
 import { SearchIndex, type IndexedProfile } from './index';
 import { andInto, fromSlots, hasBit, popcount, slotsOf } from './bitset';
 
@@ -108,6 +109,14 @@ describe('filters and scores', () => {
     expect(page).toEqual({ total: 3, items: [{ id: 2, score: 100 }] });
   });
 
+  it('when a profile lists two spellings of a value, then the option shows the first of the lowest id, whatever order the profiles come in', () => {
+    const nine = blank(9, { industry: ['Acme'] });
+    const five = blank(5, { industry: ['acme', 'Acme'] });
+    for (const order of [[nine, five], [five, nine]]) {
+      expect(SearchIndex.build(order).facetOptions('developer', 'Industry')).toEqual([{ value: 'acme', count: 2 }]);
+    }
+  });
+
   it('when facet options are asked for, then each value of the kind comes with its count', () => {
     expect(index.facetOptions('developer', 'Industry')).toEqual([{ value: 'DeFi', count: 2 }, { value: 'NFT', count: 1 }]);
     expect(index.facetOptions('developer', 'Telegram Handles')).toEqual([{ value: 'Personal', count: 1 }, { value: 'Business', count: 1 }]);
@@ -147,6 +156,55 @@ describe('deltas', () => {
     expect(ids(index, 'j')).toEqual([1, 3]);
     index.upsert([blank(4, { name: 'Jo' })]);
     expect(ids(index, 'jo')).toEqual([4]);
+  });
+});
+
+describe('live ids', () => {
+  it('when profiles are built, replaced and removed, then aliveIds lists each live id once', () => {
+    const index = SearchIndex.build([blank(3), blank(1), blank(2), blank(1, { name: 'Again' })]);
+    expect(index.aliveIds().sort((a, b) => a - b)).toEqual([1, 2, 3]);
+    index.upsert([blank(2, { name: 'Two' }), blank(9)]);
+    index.remove([3, 42]);
+    expect(index.aliveIds().sort((a, b) => a - b)).toEqual([1, 2, 9]);
+    index.compact();
+    expect(index.aliveIds().sort((a, b) => a - b)).toEqual([1, 2, 9]);
+    expect(SearchIndex.deserialize(structuredClone(index.serialize())).aliveIds().sort((a, b) => a - b)).toEqual([1, 2, 9]);
+    expect(SearchIndex.build([]).aliveIds()).toEqual([]);
+  });
+});
+
+describe('values shared by many profiles and units beyond Latin-1', () => {
+  // the build reads a repeated value once and Latin-1 units by table; anything wider takes the
+  // reference's toLowerCase() and tokens(): both must answer as the reference does
+  const profiles = [
+    blank(1, { name: 'Σίσυφος Ωmega', bio: 'ΣΊΣΥΦΟΣ went to İstanbul', industry: ['DeFi'] }),
+    blank(2, { name: 'K\u212Aelvin Roe', bio: 'Straße 5', company: ['Acme Labs'], companiesUsed: ['Acme Labs'] }),
+    blank(3, { name: 'Zoë 😀 Smile', bio: 'ΣΊΣΥΦΟΣ went to İstanbul', company: ['acme labs'] }),
+    blank(4, { kind: 'project', name: 'Émile', bio: 'Straße 5', email: ['émile@exämple.test'] }),
+    ...Array.from({ length: 40 }, (_, i) => blank(10 + i, { name: `Shared ${i % 3}`, bio: 'Straße 5', industry: ['DeFi'], company: ['Acme Labs'] })),
+  ];
+  const index = SearchIndex.build(profiles);
+  const loaded = SearchIndex.deserialize(structuredClone(index.serialize()));
+  const queries = ['σίσυφος', 'ΣΊΣ', 'ς', 'ωmega', 'mega', 'istanbul', 'i̇stanbul', 'k', 'kelvin', 'straße', 'strasse', 'aße 5', 'zoë', '😀', 'smile',
+    'émile', 'exämple.test', 'ämp', 'acme', 'labs', 'cme lab', 'shared', 'defi', 'e 5'];
+
+  it('when searched, then every answer is the reference one, also after a save and load', () => {
+    for (const kind of ['developer', 'project'] as const) {
+      for (const query of queries) {
+        for (const filters of [{}, { 'Companies Used': ['ACME LABS'] }]) {
+          const expected = searchRegistry(profiles.filter((p) => p.kind === kind), query, filters).map((r) => ({ id: r.profile.id, score: r.score }));
+          expect(index.query({ kind, query, filters }).items).toEqual(expected);
+          expect(loaded.query({ kind, query, filters }).items).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('when a profile with a shared value is replaced, then the others keep it', () => {
+    const changed = SearchIndex.build(profiles);
+    changed.upsert([blank(2, { name: 'Kelvin Roe', bio: 'elsewhere' })]);
+    expect(ids(changed, 'straße').sort((a, b) => a - b)).toEqual(profiles.filter((p) => p.kind === 'developer' && p.bio === 'Straße 5' && p.id !== 2).map((p) => p.id));
+    expect(ids(changed, 'elsewhere')).toEqual([2]);
   });
 });
 

@@ -24,14 +24,23 @@
 //   - order: every live slot has a rank by (name with the reference collator, then id),
 //     recomputed per build and delta; a page is cut from score buckets walked in rank order.
 //
-// How the build stays fast (issue 6: 100k profiles in well under 2 s): it makes almost nothing
-// per profile for the garbage collector. Values are read unit by unit from the profile's own
-// strings (Latin-1 units are lower-cased and classified by table, exactly as toLowerCase() and
-// tokens() would); a value seen before (a bio, a company, an industry: three quarters of the
-// text) is not read again but copied with its token ids; token and facet ids are streamed into
-// typed arrays and laid out as postings once at the end; the dictionary and the name order are
-// sorted without JavaScript comparators. A value with a unit above Latin-1 takes the reference
-// path (toLowerCase(), tokens()) instead.
+// How the build stays fast (issue 6: 100k profiles, "index build ≤ 2 s"). Two things set its
+// pace: reading the profiles, which lie all over the heap (most of the time is cache misses), and
+// V8's full garbage collections, which mark those 100k profiles every time and which every 64 MB
+// of array buffers allocated brings on. So the build
+//   - reads each profile once, in the order given (mostly the order they lie in memory), and
+//     makes almost nothing per profile: its values go into reused arrays (profile-values.ts);
+//   - shares values: a field whose values repeat (an industry, a company, a bio, a name) has each
+//     distinct value read and tokenised once; a slot refers to it (valueRefs) and the value's
+//     tokens list it (tokenValues, valueSlots). A field whose values rarely repeat (e-mails,
+//     wallets, case ids) stops being looked up after a trial;
+//   - lower-cases a slot's other values at once (joined) and tells letters and digits of Latin-1
+//     units by table, which is exactly what toLowerCase() and the reference tokens() do there; a
+//     unit beyond Latin-1 sends the slot to the reference functions themselves;
+//   - streams token, facet and trigram ids into plain arrays, laid out as postings once at the
+//     end, and keeps texts as strings: typed arrays only for what the index keeps, about 60 MB;
+//   - sorts the dictionary with native numeric sorts (code-unit-sort.ts) and the name order by
+//     counting, asking the collator once per distinct name.
 import type { Profile } from '../contract/profile';
 import type { ProfileKind } from '../contract/common';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, fixedOptions, type FilterCategory } from '../domain/facets';
@@ -39,9 +48,9 @@ import { isSubstringTerm, registrySearchValues, searchTerms, tokenMatches, token
 import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
 import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
 import { codeUnitOrder } from './code-unit-sort';
-import { ListTable } from './list-table';
+import { GapListTable, ListTable } from './list-table';
 import { RecentValues } from './recent-values';
-import { FNV_PRIME, FNV_START, LATIN1_LOWER, LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, hashString, searchValuesInto } from './profile-values';
+import { FNV_PRIME, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
 
@@ -78,13 +87,12 @@ export interface SerializedMeta {
   parts: string[];
 }
 
-/** 3: shared values (valueBytes, valueRefs, valueSlots, tokenValues) */
+/** 3: texts as strings, shared values (valueTexts, valueRefs, valueSlots, tokenValues) */
 const FORMAT = 3;
 const KINDS: readonly ProfileKind[] = ['developer', 'project'];
 const KIND_CODE: Record<ProfileKind, number> = { developer: 0, project: 1 };
 /** value separator of the stored search text: white space never occurs inside a term */
 const SEP = '\n';
-const NEWLINE = SEP.charCodeAt(0);
 /** extra (unsorted) dictionary tokens kept before the sorted dictionary is rebuilt */
 const MAX_EXTRA_TOKENS = 4096;
 /** a candidate set smaller than slots / this is sorted by rank instead of walking the order */
@@ -97,23 +105,27 @@ const CACHE_MIN_HIT_RATIO = 8;
 const TEXT_SAMPLE = 256;
 const TEXT_MARGIN = 1.0625;
 /**
- * A build's buffers grow to what the slots read so far need for all of its slots (with this
- * margin), once this many slots are read: one or two allocations instead of doubling (every
- * 64 MB of array buffers costs a full garbage collection, see BuildState).
- */
-const PROJECT_AFTER = 1024;
-const PROJECT_MARGIN = 1.15;
-/**
- * full-text units per streamed token id (only tokens of a slot's own text are streamed: about 27
- * at 100k seeded profiles), and facet values per slot (about 18), for the streams' first lengths
+ * The streams' first lengths (they grow past them): full-text units per streamed token id (only
+ * a slot's own tokens are streamed: 30 at 100k seeded profiles), facet values per slot (19), and
+ * full-text units per distinct trigram of a distinct token (10.9).
  */
 const TEXT_PER_TOKEN = 24;
 const FACETS_PER_SLOT = 20;
-/** initial size of the token and shared-value hash tables (powers of two; doubled at half load) */
+const TEXT_PER_GRAM = 10;
+/** initial size of the token and shared-value hash tables (powers of two; doubled at 3/4 and 1/2 load) */
 const TOKEN_TABLE_START = 1 << 12;
 const RECENT_TOKEN_MASK = (1 << 12) - 1;
-/** full-text units per token table place to start a build with (~210 units a token at 100k seeded profiles) */
-const TEXT_PER_PLACE = 64;
+/** an id and a slot packed in one float64: id * SLOT_FACTOR + slot, exact while below 2^53 */
+const SLOT_FACTOR = 2 ** 21;
+const MAX_PACKED_ID = 2 ** 32;
+/** V8's SlicedString::kMinLength: a slice this long or longer is a view of its string */
+const SLICED_MIN = 13;
+/** a longer token stays a slice (a copy goes through Function#apply, which takes so many arguments) */
+const MAX_COPIED = 4096;
+/** places of each category's recent facet values */
+const FACET_RECENT = 64;
+/** full-text units per token table place to start a build with (~210 units a token at 100k seeded profiles; load up to 3/4) */
+const TEXT_PER_PLACE = 128;
 const SHARED_TABLE_START = 1 << 10;
 
 // the same collator as the reference's compareNames
@@ -123,8 +135,6 @@ type List = number[] | Int32Array;
 
 /** The build's scratch: what it streams per slot, and the values it has read already. */
 interface BuildState {
-  /** how many slots the build adds */
-  slots: number;
   // (plain arrays: they live on the JavaScript heap, where they are cheap to drop, whereas every
   // 64 MB of array buffers allocated makes V8 collect the whole heap, 100k profiles included)
   /** per slot: -(slot + 1), then the ids of the slot's distinct tokens (made at an estimated length) */
@@ -137,6 +147,18 @@ interface BuildState {
   facetCategory: number[];
   facetLocal: number[];
   facetBuildId: number[][];
+  /**
+   * per category and value id there: the least profile id having it, and where that profile lists
+   * it first (so the values can be numbered in the order a walk by id meets them, see renumberFacets)
+   */
+  facetMinId: number[][];
+  facetMinAt: number[][];
+  /** per new token, its distinct trigram ids (made at an estimated length), and where each token's end */
+  gramStream: number[];
+  gramUsed: number;
+  tokenGramEnds: number[];
+  /** per trigram id, the last token streamed with it */
+  gramMarks: number[];
   /** shared values by content: open addressing, pairs of shared value id + 1 (0: free) and valueHash */
   sharedTable: Int32Array;
   sharedProbe: number;
@@ -187,6 +209,11 @@ const ALNUM_CODE = new Int8Array(128).fill(-1);
 for (let u = 48; u <= 57; u++) ALNUM_CODE[u] = u - 48;
 for (let u = 97; u <= 122; u++) ALNUM_CODE[u] = u - 87;
 const DENSE_GRAMS = 36 ** 3;
+/** The code of an ASCII digit or lower-case letter, else -1. */
+function unitCode(unit: number): number {
+  return unit < 128 ? ALNUM_CODE[unit]! : -1;
+}
+
 /** The place of a trigram of ASCII digits and lower-case letters among all of them, or -1. */
 function densePlace(a: number, b: number, c: number): number {
   if ((a | b | c) >= 128) return -1;
@@ -257,44 +284,6 @@ function growInt32(list: Int32Array, size: number): Int32Array {
   return out;
 }
 
-function growBytes(list: Uint8Array, size: number): Uint8Array {
-  const out = new Uint8Array(Math.max(size, list.length * 2));
-  out.set(list);
-  return out;
-}
-
-interface Needle { bytes: Uint8Array; anchor: number }
-
-/** The term's code units as bytes (null when one is above 255), with the unit to scan for. */
-function latin1Bytes(term: string): Needle | null {
-  const bytes = new Uint8Array(term.length);
-  let anchor = -1;
-  for (let i = 0; i < term.length; i++) {
-    const ch = term.charCodeAt(i);
-    if (ch > 255) return null;
-    bytes[i] = ch;
-    // a separator-like unit ('@', '.', '-') is rarer than a letter or digit: scan for it
-    if (anchor < 0 && !((ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57))) anchor = i;
-  }
-  return { bytes, anchor: Math.max(anchor, 0) };
-}
-
-/** Does bytes[start, end) contain the needle? */
-function bytesInclude(bytes: Uint8Array, start: number, end: number, needle: Needle): boolean {
-  const m = needle.bytes.length;
-  if (end - start < m) return false;
-  const want = needle.bytes;
-  const k = needle.anchor;
-  // the anchor unit's possible positions
-  const hay = bytes.subarray(start + k, end - m + k + 1);
-  for (let i = hay.indexOf(want[k]!); i >= 0; i = hay.indexOf(want[k]!, i + 1)) {
-    let j = 0;
-    while (j < m && bytes[start + i + j] === want[j]) j++;
-    if (j === m) return true;
-  }
-  return false;
-}
-
 export class SearchIndex {
   // slots
   private slotCount = 0;
@@ -302,24 +291,20 @@ export class SearchIndex {
   private kinds: number[] = [];
   private names: string[] = [];
   /**
-   * The lower-cased registry search values joined by SEP (the substring rule's haystack), one
-   * byte a code unit when every unit is below 256 (Latin-1), in textBytes[textStart, textEnd);
-   * a slot with a wider unit keeps its text as a string in wideTexts instead.
+   * The substring rule's haystack: per slot, its lower-cased registry search values joined by SEP
+   * (strings, not one big buffer: see BuildState), less the shared values below; a slot with a
+   * unit beyond Latin-1 keeps all of its values in wideTexts instead.
    */
-  private textBytes: Uint8Array = new Uint8Array(0);
-  private textUsed = 0;
-  private textStart: number[] = [];
-  private textEnd: number[] = [];
+  private texts: string[] = [];
   private wideTexts = new Map<number, string>();
   /**
    * Values many profiles share (an industry, a company, a bio), found by the build: their
-   * lower-cased text once, shared value v in valueBytes[valueOffsets[v], valueOffsets[v + 1]).
-   * A slot's text leaves them out: it lists them in valueRefs[refStart, refEnd) instead.
+   * lower-cased text once. A slot's text leaves them out: it lists them in valueRefs[refStart,
+   * refEnd) instead.
    */
-  private valueBytes: Uint8Array = new Uint8Array(0);
-  private valueOffsets: Int32Array = new Int32Array(1);
+  private valueTexts: string[] = [];
   private valueCount = 0;
-  private valueRefs: Int32Array = new Int32Array(0);
+  private valueRefs: Int32Array | Uint16Array = new Int32Array(0);
   private refStart: number[] = [];
   private refEnd: number[] = [];
   private alive: Bitset = newBitset(0);
@@ -355,7 +340,7 @@ export class SearchIndex {
   private gramTable: Int32Array = new Int32Array(GRAM_TABLE_START);
   private sparseGrams = 0;
   /** per trigram id, the ids of the tokens holding it */
-  private trigramTokens = ListTable.empty();
+  private trigramTokens = GapListTable.empty();
   // the slot being added: its distinct token ids (marked with its mark, so each counts once)
   private slotTokens: Int32Array = new Int32Array(256);
   private slotTokenCount = 0;
@@ -364,6 +349,8 @@ export class SearchIndex {
   /** registry search values (and their fields) and facet values of the slot being added (reused) */
   private valueScratch: string[] = [];
   private fieldScratch: number[] = [];
+  private ownScratch: string[] = [];
+  private unitScratch: number[] = [];
   // build pass: token and facet ids per slot streamed, then laid out as postings at the end
   private building: BuildState | null = null;
   // facets: per category, raw facet value -> slots; lower-cased value -> raw value ids
@@ -371,23 +358,22 @@ export class SearchIndex {
   private facetValueId: Map<string, number>[] = FILTER_CATEGORIES.map(() => new Map());
   private facetPostings: List[][] = FILTER_CATEGORIES.map(() => []);
   private facetByLower: Map<string, number[]>[] = FILTER_CATEGORIES.map(() => new Map());
-  private facetRecent: RecentValues[] = FILTER_CATEGORIES.map(() => new RecentValues(64));
+  private facetRecent: RecentValues[] = FILTER_CATEGORIES.map(() => new RecentValues(FACET_RECENT));
 
   private constructor() {}
 
   static build(profiles: readonly IndexedProfile[]): SearchIndex {
     const index = new SearchIndex();
-    // the last version of each id, in id order
-    const latest = new Map<number, IndexedProfile>();
-    for (const p of profiles) latest.set(p.id, p);
-    const idOrder = Float64Array.from(latest.keys()).sort();
-    const list = new Array<IndexedProfile>(idOrder.length);
-    for (let i = 0; i < idOrder.length; i++) list[i] = latest.get(idOrder[i]!)!;
-    latest.clear();
+    // the last version of each id, read in the order given: that is mostly the order the profiles
+    // were made in, so the order they lie in memory (read in id order instead, 100k profiles loaded
+    // from the database took a third longer); nothing in the answers depends on the slots' order
+    const last = new Map<number, number>();
+    for (let i = 0; i < profiles.length; i++) last.set(profiles[i]!.id, i);
+    const list = last.size === profiles.length ? profiles : profiles.filter((p, i) => last.get(p.id) === i);
+    last.clear();
 
     index.reserve(list.length);
-    // the text takes one byte a unit (lower-casing keeps a Latin-1 length): its size is
-    // estimated from the first profiles (reading every value twice would cost more than growing)
+    // the size of the text, estimated from the first profiles, sizes the build's streams
     const values = index.valueScratch;
     const sample = Math.min(list.length, TEXT_SAMPLE);
     let sampled = 0;
@@ -396,82 +382,52 @@ export class SearchIndex {
       for (let v = 0; v < n; v++) sampled += values[v]!.length + 1;
     }
     const textSize = sample === 0 ? 0 : Math.ceil((sampled / sample) * list.length * TEXT_MARGIN);
-    // (the slots' own text is what is left when shared values are out: a part of that, grown by projection)
-    index.textBytes = new Uint8Array(Math.max(1024, textSize >> 5));
     // and the token table is made at about the size it will need (doubling it costs the copies)
     let places = TOKEN_TABLE_START;
     while (places * TEXT_PER_PLACE < textSize) places *= 2;
     index.tokenTable = new Int32Array(2 * places);
     index.building = {
-      slots: list.length,
       tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)).fill(0), tokenUsed: 0,
       facetStream: new Array<number>(list.length * FACETS_PER_SLOT).fill(0), facetUsed: 0,
+      gramStream: new Array<number>(Math.ceil(textSize / TEXT_PER_GRAM)).fill(0), gramUsed: 0, tokenGramEnds: [], gramMarks: [],
       facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
+      facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []),
       sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [], refs: [],
       recent: Array.from({ length: SEARCH_FIELDS }, () => new RecentValues()),
       fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
     };
     for (const p of list) index.addSlot(p);
     index.finishBuild();
-    // (a copy to the exact size only when the estimate was far off: buffers are costly, see BuildState)
-    if (index.textBytes.length - index.textUsed > index.textBytes.length / 8) index.textBytes = index.textBytes.slice(0, index.textUsed);
-    index.valueBytes = index.valueBytes.slice(0, index.valueOffsets[index.valueCount]);
-    index.valueOffsets = index.valueOffsets.slice(0, index.valueCount + 1);
     index.valueScratch = [];
     index.fieldScratch = [];
+    index.ownScratch = [];
     index.sortDictionary();
     index.rebuildOrder();
     return index;
   }
 
-  /** Lays the streamed token and facet ids out as postings (count, then fill) and indexes every token's trigrams. */
+  /** Lays the streamed token, facet and trigram ids out as postings, and the shared values' references. */
   private finishBuild(): void {
     const state = this.building!;
     this.building = null;
     const tokenCount = this.tokenList.length;
     this.postings = ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount);
     state.tokenStream = [];
-    this.valueRefs = Int32Array.from(state.refs);
+    // (two bytes a reference while there are few enough shared values: buffers are costly, see BuildState)
+    this.valueRefs = this.valueCount <= 0x10000 ? Uint16Array.from(state.refs) : Int32Array.from(state.refs);
     this.valueSlots = ListTable.invert(this.refStart, this.refEnd, this.valueRefs, this.slotCount, this.valueCount);
     const tokenEnds = state.sharedTokenEnds;
     const tokenStarts = tokenEnds.map((_, v) => (v > 0 ? tokenEnds[v - 1]! : 0));
     this.tokenValues = ListTable.invert(tokenStarts, tokenEnds, state.sharedTokens, this.valueCount, tokenCount);
     const facetLists = layOut(state.facetStream, state.facetUsed, state.facetCategory.length);
-    for (let id = 0; id < facetLists.length; id++) this.facetPostings[state.facetCategory[id]!]![state.facetLocal[id]!] = facetLists[id]!;
+    const renumbered = this.renumberFacets(state);
+    for (let id = 0; id < facetLists.length; id++) {
+      const c = state.facetCategory[id]!;
+      this.facetPostings[c]![renumbered[c]![state.facetLocal[id]!]!] = facetLists[id]!;
+    }
 
-    // trigrams: each token's distinct grams counted (a token marks the grams it has), then filled
-    const tokens = this.tokenList;
-    const lastToken: number[] = [];
-    const gramCounts: number[] = [];
-    for (let id = 0; id < tokenCount; id++) {
-      const token = tokens[id]!;
-      for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
-        const g = this.internGram(token, i);
-        if (g === gramCounts.length) {
-          lastToken.push(-1);
-          gramCounts.push(0);
-        }
-        if (lastToken[g] === id) continue;
-        lastToken[g] = id;
-        gramCounts[g]!++;
-      }
-    }
-    const gramCount = this.trigramKeys.length;
-    const gramOffsets = new Int32Array(gramCount + 1);
-    for (let g = 0; g < gramCount; g++) gramOffsets[g + 1] = gramOffsets[g]! + gramCounts[g]!;
-    const gramData = new Int32Array(gramOffsets[gramCount]!);
-    const gramFill = gramCounts;
-    for (let g = 0; g < gramCount; g++) gramFill[g] = gramOffsets[g]!;
-    for (let id = 0; id < tokenCount; id++) {
-      const token = tokens[id]!;
-      for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
-        const g = this.gramId(token, i);
-        if (lastToken[g] === tokenCount + id) continue; // (marks of this pass are above the first's)
-        lastToken[g] = tokenCount + id;
-        gramData[gramFill[g]!++] = id;
-      }
-    }
-    this.trigramTokens = ListTable.of(gramOffsets, gramData);
+    // trigrams: the streamed grams of each token (see streamGrams), as gaps
+    this.trigramTokens = GapListTable.fromStream(state.gramStream, state.tokenGramEnds, this.trigramKeys.length);
   }
 
   /** The id of the trigram of s at i, or -1 when the index has none. */
@@ -498,6 +454,7 @@ export class SearchIndex {
     this.trigramKeys.push(gramKey(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)));
     this.trigramTokens.add();
     this.placeGram(id);
+    if (this.building) this.building.gramMarks.push(-1);
     return id;
   }
 
@@ -557,6 +514,7 @@ export class SearchIndex {
     }
     this.valueScratch = [];
     this.fieldScratch = [];
+    this.ownScratch = [];
     this.afterChange(added);
   }
 
@@ -608,7 +566,7 @@ export class SearchIndex {
     clearBit(this.alive, slot);
     clearBit(this.kindBits[this.kinds[slot]!]!, slot);
     this.slotById.delete(id);
-    this.textEnd[slot] = this.textStart[slot]!;
+    this.texts[slot] = '';
     this.refEnd[slot] = this.refStart[slot]!;
     this.wideTexts.delete(slot);
     return true;
@@ -629,65 +587,30 @@ export class SearchIndex {
     this.slotTokenCount = 0;
     const state = this.building;
 
-    // the text and the tokens, value by value as the reference lists them
+    // the values: a shared one is referred to; the others make the slot's own text
     const values = this.valueScratch;
     const fields = this.fieldScratch;
     const n = searchValuesInto(p, values, fields);
-    const start = this.textUsed;
+    const own = this.ownScratch;
+    own.length = 0;
     const refsFrom = state ? state.refs.length : this.valueRefs.length;
-    let wide = false;
     for (let v = 0; v < n; v++) {
       const value = values[v]!;
       const field = fields[v]!;
-      let sharing = false;
-      if (state && state.fieldLookups[field]! >= 0) {
-        // a value read before: the slot refers to it, and has its tokens
-        const recent = state.recent[field]!;
-        let shared = recent.get(value);
-        if (shared < 0) {
-          shared = this.sharedOf(state, value);
-          if (shared >= 0) recent.set(value, shared);
-        }
-        const lookups = ++state.fieldLookups[field]!;
-        if (shared >= 0) {
-          state.fieldHits[field]!++;
-          state.refs.push(shared); // (its tokens list it: see tokenValues)
-          continue;
-        }
-        // a field whose values rarely repeat is not worth the lookups
-        if (lookups >= CACHE_TRIAL && state.fieldHits[field]! * CACHE_MIN_HIT_RATIO < lookups) state.fieldLookups[field] = -1;
-        else sharing = true;
-      }
-      const before = this.textUsed;
-      if (before > start) {
-        this.reserveText(1);
-        this.textBytes[this.textUsed++] = NEWLINE;
-      }
-      const at = this.textUsed;
-      const tokensFrom = sharing ? state!.sharedTokens.length : 0;
-      if (this.readLatin1(value, sharing)) {
-        if (sharing) {
-          // the first time: its text moves to the shared values
-          this.addShared(state!, value, field, at);
-          this.textUsed = before;
-        }
-        continue;
-      }
-      if (sharing) state!.sharedTokens.length = tokensFrom;
-      // a unit above Latin-1: the reference's lower-casing and tokens(), as they are
-      const lower = value.toLowerCase();
-      if (!this.readLatin1(lower, false)) {
-        wide = true;
-        for (const token of tokens(value)) this.addSlotToken(this.internToken(token, hashString(token)));
-      }
+      if (state && state.fieldLookups[field]! >= 0 && this.refer(state, value, field)) continue;
+      own.push(value);
     }
-    if (wide) {
-      // the text keeps its units as a string; what was written of it is given back
-      this.textUsed = start;
+    // the own text lower-cased at once: Latin-1 units lower-case alike in a value or joined
+    // (only units beyond it, such as a final sigma, depend on their neighbours)
+    const text = (own.length === 1 ? own[0]! : own.join(SEP)).toLowerCase();
+    if (this.readText(text, false)) {
+      this.texts[slot] = text;
+    } else {
+      // a unit beyond Latin-1: the reference's lower-casing and tokens(), value by value
+      this.texts[slot] = '';
       this.wideTexts.set(slot, registrySearchValues(p).map((v) => v.toLowerCase()).join(SEP));
+      for (const value of own) for (const token of tokens(value)) this.addSlotToken(this.internToken(token, hashString(token)));
     }
-    this.textStart[slot] = start;
-    this.textEnd[slot] = this.textUsed;
     this.refStart[slot] = refsFrom;
     this.refEnd[slot] = state ? state.refs.length : refsFrom;
 
@@ -707,60 +630,80 @@ export class SearchIndex {
     this.addFacets(p, slot, state);
   }
 
-  /** Makes room for `more` bytes of text. */
-  private reserveText(more: number): void {
-    const need = this.textUsed + more;
-    if (need <= this.textBytes.length) return;
-    const size = Math.max(need, this.projected(this.textUsed, need * 2));
-    const bytes = new Uint8Array(size);
-    bytes.set(this.textBytes.subarray(0, this.textUsed));
-    this.textBytes = bytes;
-  }
-
-  /** What `used` so far will come to for all the slots of the build (else `otherwise`). */
-  private projected(used: number, otherwise: number): number {
-    const state = this.building;
-    if (!state || this.slotCount < PROJECT_AFTER) return otherwise;
-    return Math.ceil((used / this.slotCount) * state.slots * PROJECT_MARGIN);
-  }
-
   /**
-   * Reads a value whose units are all Latin-1 into the text and the slot's tokens (or, when
-   * asked, a new shared value's tokens): each unit lower-cased and classified by table, which is
-   * what toLowerCase() and the reference tokens() do to such a value. False, with the text not
-   * advanced, at a unit above Latin-1.
+   * Whether the value is (now) a shared value the slot refers to: one read before, else a new one
+   * while its field's values repeat enough.
    */
-  private readLatin1(value: string, record: boolean): boolean {
-    const n = value.length;
-    this.reserveText(n);
-    const bytes = this.textBytes;
-    const base = this.textUsed;
-    let from = -1;
-    let h = FNV_START;
-    for (let i = 0; i < n; i++) {
-      const unit = value.charCodeAt(i);
-      const lower = unit < 256 ? LATIN1_LOWER[unit]! : -1;
-      if (lower < 0) return false;
-      bytes[base + i] = lower;
-      if (LATIN1_WORD[lower] === 1) {
-        if (from < 0) { from = i; h = FNV_START; }
-        h = Math.imul(h ^ lower, FNV_PRIME);
-      } else if (from >= 0) {
-        this.addReadToken(value, base, from, i, h, record);
-        from = -1;
-      }
+  private refer(state: BuildState, value: string, field: number): boolean {
+    const recent = state.recent[field]!;
+    let shared = recent.get(value);
+    if (shared < 0) {
+      shared = this.sharedOf(state, value);
+      if (shared >= 0) recent.set(value, shared);
     }
-    if (from >= 0) this.addReadToken(value, base, from, n, h, record);
-    this.textUsed = base + n;
+    const lookups = ++state.fieldLookups[field]!;
+    if (shared >= 0) {
+      state.fieldHits[field]!++;
+      state.refs.push(shared); // (its tokens list it: see tokenValues)
+      return true;
+    }
+    // a field whose values rarely repeat is not worth the lookups
+    if (lookups >= CACHE_TRIAL && state.fieldHits[field]! * CACHE_MIN_HIT_RATIO < lookups) {
+      state.fieldLookups[field] = -1;
+      return false;
+    }
+    // the first time: a new shared value, when it is all Latin-1
+    const text = value.toLowerCase();
+    const tokensFrom = state.sharedTokens.length;
+    if (!this.readText(text, true)) {
+      state.sharedTokens.length = tokensFrom;
+      return false;
+    }
+    this.addShared(state, value, field, text);
     return true;
   }
 
-  /** A token just read (text bytes [base + from, base + to), lower-cased units of value[from, to)). */
-  private addReadToken(value: string, base: number, from: number, to: number, hash: number, record: boolean): void {
-    let id = this.tokenOfBytes(this.textBytes, base + from, base + to, hash);
-    if (id < 0) id = this.addToken(value.slice(from, to).toLowerCase(), hash);
+  /**
+   * Reads the tokens of a lower-cased text whose units are all Latin-1 into the slot's tokens (or,
+   * when asked, a new shared value's): its letters and digits told by table, which is what the
+   * reference tokens() does to such a text. False at a unit beyond Latin-1.
+   */
+  private readText(text: string, record: boolean): boolean {
+    const n = text.length;
+    let from = -1;
+    let h = FNV_START;
+    for (let i = 0; i < n; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit > 255) return false;
+      if (LATIN1_WORD[unit] === 1) {
+        if (from < 0) { from = i; h = FNV_START; }
+        h = Math.imul(h ^ unit, FNV_PRIME);
+      } else if (from >= 0) {
+        this.addReadToken(text, from, i, h, record);
+        from = -1;
+      }
+    }
+    if (from >= 0) this.addReadToken(text, from, n, h, record);
+    return true;
+  }
+
+  /** A token just read: text[from, to), whose hash is given. */
+  private addReadToken(text: string, from: number, to: number, hash: number, record: boolean): void {
+    let id = this.tokenIn(text, from, to, hash);
+    if (id < 0) id = this.addToken(to - from < SLICED_MIN || to - from > MAX_COPIED ? text.slice(from, to) : this.copyOf(text, from, to), hash);
     if (record) this.building!.sharedTokens.push(id); // a shared value's: the slot refers to it
     else this.addSlotToken(id);
+  }
+
+  /**
+   * text[from, to) as a string of its own: V8 makes a longer slice a view of the whole text, which
+   * the dictionary would keep alive and read through (a wallet address is a token).
+   */
+  private copyOf(text: string, from: number, to: number): string {
+    const units = this.unitScratch;
+    units.length = to - from;
+    for (let i = from; i < to; i++) units[i - from] = text.charCodeAt(i);
+    return String.fromCharCode.apply(null, units);
   }
 
   private addSlotToken(id: number): void {
@@ -785,15 +728,10 @@ export class SearchIndex {
     return -1;
   }
 
-  /** A new shared value, just read into the text at textAt (its tokens last in sharedTokens): the slot refers to it. */
-  private addShared(state: BuildState, value: string, field: number, textAt: number): void {
+  /** A new shared value, just read (its tokens last in sharedTokens): the slot refers to it. */
+  private addShared(state: BuildState, value: string, field: number, text: string): void {
     const id = this.valueCount++;
-    const length = this.textUsed - textAt;
-    const from = this.valueOffsets[id]!;
-    if (from + length > this.valueBytes.length) this.valueBytes = growBytes(this.valueBytes, from + length);
-    this.valueBytes.set(this.textBytes.subarray(textAt, textAt + length), from);
-    if (id + 2 > this.valueOffsets.length) this.valueOffsets = growInt32(this.valueOffsets, id + 2);
-    this.valueOffsets[id + 1] = from + length;
+    this.valueTexts.push(text);
     state.sharedRaw.push(value);
     state.sharedTokenEnds.push(state.sharedTokens.length);
     state.recent[field]!.set(value, id);
@@ -825,6 +763,11 @@ export class SearchIndex {
       for (let v = 0; v < n; v++) {
         const id = this.internFacet(c, values[v]!);
         if (state) {
+          const minId = state.facetMinId[c]!;
+          if (!(minId[id]! <= p.id)) {
+            minId[id] = p.id;
+            state.facetMinAt[c]![id] = v;
+          }
           const buildIds = state.facetBuildId[c]!;
           let b = buildIds[id];
           if (b === undefined) {
@@ -847,45 +790,33 @@ export class SearchIndex {
     }
   }
 
-  /** The id of the token bytes[from, to) (lower-cased units) whose hash is given, or -1 (tokenProbe is then its place). */
-  private tokenOfBytes(bytes: Uint8Array, from: number, to: number, hash: number): number {
+  /** The id of the token text[from, to), whose hash is given, or -1 (tokenProbe is then its place). */
+  private tokenIn(text: string, from: number, to: number, hash: number): number {
     // a frequent token ('com', '192', 'acct') is likely among the recent ones, a small table
     const length = to - from;
     const recent = this.recentTokens;
     const r = 2 * (hash & RECENT_TOKEN_MASK);
-    if (recent[r + 1] === hash && recent[r]! > 0 && this.tokenIs(recent[r]! - 1, bytes, from, length)) return recent[r]! - 1;
-    const id = this.tokenInTable(bytes, from, to, hash);
-    if (id >= 0) {
-      recent[r] = id + 1;
-      recent[r + 1] = hash;
-    }
-    return id;
-  }
-
-  private tokenIs(id: number, bytes: Uint8Array, from: number, length: number): boolean {
-    const token = this.tokenList[id]!;
-    if (token.length !== length) return false;
-    let j = 0;
-    while (j < length && token.charCodeAt(j) === bytes[from + j]) j++;
-    return j === length;
-  }
-
-  private tokenInTable(bytes: Uint8Array, from: number, to: number, hash: number): number {
+    if (recent[r + 1] === hash && recent[r]! > 0 && this.tokenIs(recent[r]! - 1, text, from, length)) return recent[r]! - 1;
     const table = this.tokenTable;
     const mask = (table.length >> 1) - 1;
-    const list = this.tokenList;
-    const length = to - from;
     let i = hash & mask;
     for (let e = table[2 * i]!; e !== 0; i = (i + 1) & mask, e = table[2 * i]!) {
-      if (table[2 * i + 1] !== hash) continue;
-      const token = list[e - 1]!;
-      if (token.length !== length) continue;
-      let j = 0;
-      while (j < length && token.charCodeAt(j) === bytes[from + j]) j++;
-      if (j === length) return e - 1;
+      if (table[2 * i + 1] === hash && this.tokenIs(e - 1, text, from, length)) {
+        recent[r] = e;
+        recent[r + 1] = hash;
+        return e - 1;
+      }
     }
     this.tokenProbe = i;
     return -1;
+  }
+
+  private tokenIs(id: number, text: string, from: number, length: number): boolean {
+    const token = this.tokenList[id]!;
+    if (token.length !== length) return false;
+    let j = 0;
+    while (j < length && token.charCodeAt(j) === text.charCodeAt(from + j)) j++;
+    return j === length;
   }
 
   /** The id of the token, or -1 (tokenProbe is then its place). */
@@ -906,15 +837,19 @@ export class SearchIndex {
     return id >= 0 ? id : this.addToken(token, hash);
   }
 
-  /** Adds a token that tokenOf() or tokenOfBytes() just missed (at tokenProbe). */
+  /** Adds a token that tokenOf() or tokenIn() just missed (at tokenProbe). */
   private addToken(token: string, hash: number): number {
     const id = this.tokenList.length;
     this.tokenList.push(token);
     if (id === this.tokenMarks.length) this.tokenMarks = growInt32(this.tokenMarks, id + 1);
     this.tokenTable[2 * this.tokenProbe] = id + 1;
     this.tokenTable[2 * this.tokenProbe + 1] = hash;
-    if (this.tokenList.length * 4 > this.tokenTable.length) this.growTokenTable();
-    if (this.building) return id; // postings and trigrams are laid out at the end of the build
+    if (this.tokenList.length * 8 > this.tokenTable.length * 3) this.growTokenTable();
+    if (this.building) {
+      // postings and trigrams are laid out at the end of the build, from streams
+      this.streamGrams(this.building, token, id);
+      return id;
+    }
     this.postings.add();
     this.extra.push(id);
     for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
@@ -922,6 +857,31 @@ export class SearchIndex {
       if (this.trigramTokens.last(g) !== id) this.trigramTokens.push(g, id);
     }
     return id;
+  }
+
+  /**
+   * Streams a new token's distinct trigrams while the build has it at hand (read again at the end,
+   * the 300k tokens of 100k profiles were as many cache misses).
+   */
+  private streamGrams(state: BuildState, token: string, id: number): void {
+    const dense = this.gramDense;
+    const marks = state.gramMarks;
+    const stream = state.gramStream;
+    let used = state.gramUsed;
+    // (the codes of the units rolled along: a trigram of ASCII letters and digits is one look-up)
+    let y = -1;
+    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
+      const x = i === 0 ? unitCode(token.charCodeAt(0)) : y;
+      y = unitCode(token.charCodeAt(i + 1));
+      const z = unitCode(token.charCodeAt(i + 2));
+      let g = (x | y | z) < 0 ? -1 : dense[(x * 36 + y) * 36 + z]! - 1;
+      if (g < 0) g = this.internGram(token, i);
+      if (marks[g] === id) continue; // a gram twice in the token
+      marks[g] = id;
+      stream[used++] = g;
+    }
+    state.gramUsed = used;
+    state.tokenGramEnds.push(used);
   }
 
   /** The token table (and marks) of a loaded dictionary. */
@@ -958,6 +918,37 @@ export class SearchIndex {
     this.tokenTable = table;
   }
 
+  /**
+   * Numbers each category's facet values in the order a walk of the profiles by id meets them (the
+   * order facetOptions() breaks a tie in, as it did when builds read the profiles in id order);
+   * returns, per category, old id -> new id.
+   */
+  private renumberFacets(state: BuildState): number[][] {
+    return FILTER_CATEGORIES.map((_, c) => {
+      const raws = this.facetValueList[c]!;
+      const minId = state.facetMinId[c]!;
+      const minAt = state.facetMinAt[c]!;
+      const order = raws.map((_, id) => id).sort((a, b) => minId[a]! - minId[b]! || minAt[a]! - minAt[b]!);
+      const renumbered = new Array<number>(raws.length);
+      order.forEach((id, i) => { renumbered[id] = i; });
+      this.facetValueList[c] = order.map((id) => raws[id]!);
+      this.facetValueId[c] = new Map();
+      this.facetByLower[c] = new Map();
+      this.facetValueList[c]!.forEach((raw, id) => this.indexFacetValue(c, raw, id));
+      this.facetRecent[c] = new RecentValues(FACET_RECENT);
+      return renumbered;
+    });
+  }
+
+  /** Enters a facet value under its id in the lookups by value and by lower-cased value. */
+  private indexFacetValue(c: number, raw: string, id: number): void {
+    this.facetValueId[c]!.set(raw, id);
+    const lower = raw.toLowerCase();
+    const same = this.facetByLower[c]!.get(lower);
+    if (same) same.push(id);
+    else this.facetByLower[c]!.set(lower, [id]);
+  }
+
   private internFacet(c: number, raw: string): number {
     const recent = this.facetRecent[c]!;
     const seen = recent.get(raw);
@@ -969,12 +960,8 @@ export class SearchIndex {
     }
     id = this.facetValueList[c]!.length;
     this.facetValueList[c]!.push(raw);
-    this.facetValueId[c]!.set(raw, id);
     this.facetPostings[c]!.push([]);
-    const lower = raw.toLowerCase();
-    const same = this.facetByLower[c]!.get(lower);
-    if (same) same.push(id);
-    else this.facetByLower[c]!.set(lower, [id]);
+    this.indexFacetValue(c, raw, id);
     return id;
   }
 
@@ -986,7 +973,6 @@ export class SearchIndex {
 
   private rebuildOrder(): void {
     const names = this.names;
-    const ids = this.ids;
     const live = [...this.slotById.values()];
     // the collator is asked once per distinct name: names it calls equal share a rank
     const nameRank = new Map<string, number>();
@@ -998,23 +984,35 @@ export class SearchIndex {
       nameRank.set(distinct[i]!, r);
     }
     const key = new Int32Array(this.slotCount);
-    let byId = true;
-    for (let i = 0; i < live.length; i++) {
-      key[live[i]!] = nameRank.get(names[live[i]!]!)!;
-      if (i > 0 && ids[live[i - 1]!]! > ids[live[i]!]!) byId = false;
-    }
-    if (!byId) {
-      live.sort((a, b) => key[a]! - key[b]! || ids[a]! - ids[b]!);
-      this.setOrder(live);
-      return;
-    }
-    // the slots come in id order: a stable counting sort by rank gives (rank, id) order
+    for (const slot of live) key[slot] = nameRank.get(names[slot]!)!;
+    // the slots in id order, then a stable counting sort by rank: (rank, id) order
+    const byId = this.inIdOrder(live);
     const starts = new Int32Array(distinct.length + 1);
-    for (const slot of live) starts[key[slot]! + 1]!++;
+    for (const slot of byId) starts[key[slot]! + 1]!++;
     for (let k = 0; k < distinct.length; k++) starts[k + 1]! += starts[k]!;
-    const order = new Array<number>(live.length);
-    for (const slot of live) order[starts[key[slot]!]!++] = slot;
+    const order = new Array<number>(byId.length);
+    for (const slot of byId) order[starts[key[slot]!]!++] = slot;
     this.setOrder(order);
+  }
+
+  /** The slots sorted by their profiles' ids (a native sort of id and slot packed in one number when they fit). */
+  private inIdOrder(slots: number[]): number[] | Int32Array {
+    const ids = this.ids;
+    let sorted = true;
+    let packable = this.slotCount <= SLOT_FACTOR;
+    for (let i = 0; i < slots.length; i++) {
+      const id = ids[slots[i]!]!;
+      if (i > 0 && ids[slots[i - 1]!]! > id) sorted = false;
+      if (!(Number.isInteger(id) && id >= 0 && id < MAX_PACKED_ID)) packable = false;
+    }
+    if (sorted) return slots;
+    if (!packable) return slots.sort((a, b) => ids[a]! - ids[b]!);
+    const keys = new Float64Array(slots.length);
+    for (let i = 0; i < slots.length; i++) keys[i] = ids[slots[i]!]! * SLOT_FACTOR + slots[i]!;
+    keys.sort();
+    const out = new Int32Array(slots.length);
+    for (let i = 0; i < keys.length; i++) out[i] = keys[i]! % SLOT_FACTOR;
+    return out;
   }
 
   private setOrder(order: number[]): void {
@@ -1038,30 +1036,19 @@ export class SearchIndex {
     this.ids = pick(this.ids);
     this.kinds = pick(this.kinds);
     this.names = pick(this.names);
-    // the live texts, moved to the front
-    const bytes = new Uint8Array(live.reduce((n, slot) => n + this.textEnd[slot]! - this.textStart[slot]!, 0));
-    const starts: number[] = [];
-    const ends: number[] = [];
+    this.texts = pick(this.texts);
     const wide = new Map<number, string>();
-    let at = 0;
     live.forEach((slot, i) => {
-      starts.push(at);
-      bytes.set(this.textBytes.subarray(this.textStart[slot]!, this.textEnd[slot]!), at);
-      at += this.textEnd[slot]! - this.textStart[slot]!;
-      ends.push(at);
       const text = this.wideTexts.get(slot);
       if (text !== undefined) wide.set(i, text);
     });
-    this.textBytes = bytes;
-    this.textUsed = at;
-    this.textStart = starts;
-    this.textEnd = ends;
     this.wideTexts = wide;
     // and the live slots' shared values
     const refs = new Int32Array(live.reduce((n, slot) => n + this.refEnd[slot]! - this.refStart[slot]!, 0));
+    // (Int32Array again: set() copies between array types)
     const refStart: number[] = [];
     const refEnd: number[] = [];
-    at = 0;
+    let at = 0;
     for (const slot of live) {
       refStart.push(at);
       refs.set(this.valueRefs.subarray(this.refStart[slot]!, this.refEnd[slot]!), at);
@@ -1187,12 +1174,8 @@ export class SearchIndex {
     // the reference check (a lower-cased value includes the term) on each candidate's text: its
     // own, then the shared values it refers to (each of those checked once)
     const wide = this.wideTexts;
-    const needle = latin1Bytes(term); // null: a unit above 255 is in no Latin-1 text
-    const bytes = this.textBytes;
-    const starts = this.textStart;
-    const ends = this.textEnd;
-    const valueBytes = this.valueBytes;
-    const valueOffsets = this.valueOffsets;
+    const texts = this.texts;
+    const valueTexts = this.valueTexts;
     const refs = this.valueRefs;
     const refStart = this.refStart;
     const refEnd = this.refEnd;
@@ -1204,14 +1187,13 @@ export class SearchIndex {
         if (text.includes(term)) setBit(out, slot);
         continue;
       }
-      if (needle === null) continue;
-      if (bytesInclude(bytes, starts[slot]!, ends[slot]!, needle)) {
+      if (texts[slot]!.includes(term)) {
         setBit(out, slot);
         continue;
       }
       for (let r = refStart[slot]!, end = refEnd[slot]!; r < end; r++) {
         const v = refs[r]!;
-        if (known[v] === 0) known[v] = bytesInclude(valueBytes, valueOffsets[v]!, valueOffsets[v + 1]!, needle) ? 1 : 2;
+        if (known[v] === 0) known[v] = valueTexts[v]!.includes(term) ? 1 : 2;
         if (known[v] === 1) {
           setBit(out, slot);
           break;
@@ -1375,12 +1357,9 @@ export class SearchIndex {
       ['ids', [Float64Array.from(this.ids.slice(0, n)).buffer]],
       ['kinds', [Uint8Array.from(this.kinds.slice(0, n)).buffer]],
       ['alive', [Uint32Array.from(this.alive).buffer]],
-      ['textBytes', [this.textBytes.slice(0, this.textUsed).buffer]],
-      ['textStart', [Uint32Array.from(this.textStart.slice(0, n)).buffer]],
-      ['textEnd', [Uint32Array.from(this.textEnd.slice(0, n)).buffer]],
-      ['valueBytes', [this.valueBytes.slice(0, this.valueOffsets[this.valueCount]).buffer]],
-      ['valueOffsets', [this.valueOffsets.slice(0, this.valueCount + 1).buffer]],
-      ['valueRefs', [this.valueRefs.slice().buffer]],
+      ['texts', packStrings(this.texts.slice(0, n))],
+      ['valueTexts', packStrings(this.valueTexts)],
+      ['valueRefs', [Int32Array.from(this.valueRefs).buffer]],
       ['refStart', [Uint32Array.from(this.refStart.slice(0, n)).buffer]],
       ['refEnd', [Uint32Array.from(this.refEnd.slice(0, n)).buffer]],
       ['wideSlots', [Int32Array.from(wideSlots).buffer]],
@@ -1414,13 +1393,9 @@ export class SearchIndex {
     index.ids = Array.from(new Float64Array(next()));
     index.kinds = Array.from(new Uint8Array(next()));
     index.alive = new Uint32Array(next().slice(0));
-    index.textBytes = new Uint8Array(next());
-    index.textUsed = index.textBytes.length;
-    index.textStart = Array.from(new Uint32Array(next()));
-    index.textEnd = Array.from(new Uint32Array(next()));
-    index.valueBytes = new Uint8Array(next());
-    index.valueOffsets = new Int32Array(next());
-    index.valueCount = index.valueOffsets.length - 1;
+    index.texts = unpackStrings(next(), next());
+    index.valueTexts = unpackStrings(next(), next());
+    index.valueCount = index.valueTexts.length;
     index.valueRefs = new Int32Array(next());
     index.refStart = Array.from(new Uint32Array(next()));
     index.refEnd = Array.from(new Uint32Array(next()));
@@ -1438,7 +1413,7 @@ export class SearchIndex {
     index.postings = ListTable.unpack(next(), next());
     index.tokenValues = ListTable.unpack(next(), next());
     index.valueSlots = ListTable.unpack(next(), next());
-    index.trigramTokens = ListTable.unpack(next(), next());
+    index.trigramTokens = GapListTable.unpack(next(), next(), next(), next());
     index.facetValueList = FILTER_CATEGORIES.map(() => strings());
     index.facetPostings = FILTER_CATEGORIES.map(() => lists());
 
