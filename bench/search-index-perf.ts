@@ -12,7 +12,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { openDatabase } from '../server/db/connection';
 import { seedDemo } from '../server/db/seed';
-import { publicSnapshot } from '../server/read-model/snapshot';
+import { readProfiles } from './search';
 import type { ActiveFilters } from '../shared/domain/search';
 import { SearchIndex, type IndexedProfile } from '../shared/search-index';
 
@@ -37,19 +37,6 @@ function seedProfiles(): IndexedProfile[] {
   const db = openDatabase(':memory:');
   seedDemo(db, { profiles: COUNT, pending: false });
   return readProfiles(db);
-}
-
-/** The verified profiles through the public read model (then the database is closed). */
-function readProfiles(db: ReturnType<typeof openDatabase>): IndexedProfile[] {
-  try {
-    const snapshot = publicSnapshot(db);
-    return [
-      ...snapshot.profiles.developer.map((p) => ({ ...p, kind: 'developer' as const })),
-      ...snapshot.profiles.project.map((p) => ({ ...p, kind: 'project' as const })),
-    ];
-  } finally {
-    db.close();
-  }
 }
 
 const heapMb = () => process.memoryUsage().heapUsed / 1e6;

@@ -34,7 +34,11 @@ const gc = runInNewContext('gc') as () => void;
 
 /** Loads the verified profiles of a seeded database through the server's read model. */
 export function loadProfiles(databasePath: string): IndexedProfile[] {
-  const db = openDatabase(databasePath);
+  return readProfiles(openDatabase(databasePath));
+}
+
+/** The verified profiles through the public read model (then the database is closed). */
+export function readProfiles(db: ReturnType<typeof openDatabase>): IndexedProfile[] {
   try {
     const snapshot = publicSnapshot(db);
     return [

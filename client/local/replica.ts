@@ -207,15 +207,14 @@ export async function appendChunks(
 }
 
 /**
- * Empties the replica's chunks. The caller stores `epoch` (the next one) with the cursor in the
- * same transaction; the directory starts from nothing at it now. Without an epoch (tests), the
- * directory notices the emptied store on its next look only through a new epoch.
+ * Empties the replica's chunks, and this tab's directory with them. The replicator passes the
+ * next `epoch` and stores it with the cursor in the same transaction; without one (tests that
+ * empty the store by hand) the directory reloads on its next look.
  */
-export async function clearReplica(db: RegistryDb, epoch?: number): Promise<void> {
+export async function clearReplica(db: RegistryDb, epoch = -1): Promise<void> {
   await db.chunks.clear();
   await db.chunkKeys.clear();
-  if (epoch === undefined) directoryOf(db).reset(-1);
-  else directoryOf(db).reset(epoch);
+  directoryOf(db).reset(epoch);
 }
 
 /**
