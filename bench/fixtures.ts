@@ -1,11 +1,13 @@
 // Seeded registries for the bench: SQLite files made once with the demo generator
 // (server/db/seed.ts) and kept in the temp folder, so a second run does not seed again.
-// Runs that write (servers, the browser's delta) get a copy.
+// Runs that write (servers, the browser's delta) get a copy. Every public profile's sync text
+// is stored in them (docs/decisions/014), as a long-running server's database has it.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/connection';
 import { DEFAULT_SEED, seedDemo } from '../server/db/seed';
+import { fillSyncTexts, syncTextsMissing } from '../server/features/sync/sync-texts';
 import { log } from './figures';
 
 const CACHE_DIR = join(tmpdir(), 'bustr-bench');
@@ -15,7 +17,10 @@ export function seededDatabase(profiles: number): string {
   mkdirSync(CACHE_DIR, { recursive: true });
   const path = join(CACHE_DIR, `registry-${profiles}-seed${DEFAULT_SEED}.sqlite`);
   const done = `${path}.done`;
-  if (existsSync(path) && existsSync(done)) return path;
+  if (existsSync(path) && existsSync(done)) {
+    storeSyncTexts(path);
+    return path;
+  }
   for (const suffix of ['', '-wal', '-shm', '.done']) rmSync(`${path}${suffix}`, { force: true });
   log(`seeding ${profiles} profiles into ${path} (once; later runs reuse it)`);
   const started = performance.now();
@@ -26,6 +31,21 @@ export function seededDatabase(profiles: number): string {
   writeFileSync(done, new Date().toISOString());
   log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return path;
+}
+
+/** A registry seeded before sync texts were stored gets them, once, in place (the seed stores them now). */
+function storeSyncTexts(path: string): void {
+  const db = openDatabase(path);
+  try {
+    if (!syncTextsMissing(db)) return;
+    log(`storing the sync texts of ${path} (once; later runs reuse them)`);
+    const started = performance.now();
+    const written = fillSyncTexts(db);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    log(`stored ${written} sync texts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    db.close();
+  }
 }
 
 /** A private copy of a seeded database, removed by the returned cleanup. */

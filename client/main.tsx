@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/pwa';
-import { requestPersistentStorage, startOutbox, startReplicator } from './local';
+import { localDb, requestPersistentStorage, searchService, startOutbox, startReplicator, syncNow } from './local';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('client/index.html has no #root element');
@@ -16,7 +16,8 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-startReplicator();
+// the page fetches and checks sync pages; the registry worker stores them beside the search index
+startReplicator(localDb, () => syncNow(localDb, { apply: (checked, startOver) => searchService(localDb).applySyncPage(checked, startOver) }));
 startOutbox();
 void requestPersistentStorage();
 void registerServiceWorker();

@@ -1,9 +1,10 @@
-// Boot: configuration -> database -> staff user and demo data -> app -> listen.
+// Boot: configuration -> database -> staff user and demo data -> app -> listen -> sync texts.
 import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './db/seed';
 import { ensureStaffUser } from './features/auth/users';
+import { fillSyncTextsLater } from './features/sync/sync-texts';
 import { createApp } from './app';
 
 const config = loadConfig();
@@ -21,6 +22,12 @@ if (config.SEED_DEMO && isEmpty) {
 const server = createServer(createApp({ db, config }));
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Bustr registry at http://${config.HOST}:${config.PORT} (database ${config.DATABASE_PATH})`);
+});
+// a database from before migrations/003 (or written by another process) gets its stored sync
+// texts between requests, so first syncs stop writing them (docs/decisions/014)
+fillSyncTextsLater(db, (written, error) => {
+  if (error) console.error('Storing sync texts stopped; pages write the missing ones as they are read.', error);
+  else if (written > 0) console.log(`Stored the sync texts of ${written} profiles.`);
 });
 
 function shutdown() {

@@ -44,3 +44,9 @@ export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 5000;
+/**
+ * An empty replica's first sync asks for pages this large: a request, a page transaction and an
+ * index catch-up cost the same for 500 profiles as for 2000, and a first sync is all pages
+ * (docs/decisions/013-first-sync-pages.md).
+ */
+export const SYNC_FIRST_PAGE = 2000;

@@ -125,6 +125,11 @@ function fallbackMessage(status: number): string {
 
 /** apiFetch, then the JSON answer; a non-2xx becomes an ApiError with the server's message. */
 export async function apiJson<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  return (await apiJsonAndText<T>(path, opts)).json;
+}
+
+/** apiJson, with the answer's text as it came (for a caller that passes it on unchanged). */
+export async function apiJsonAndText<T>(path: string, opts: ApiOptions = {}): Promise<{ json: T; text: string }> {
   const res = await apiFetch(path, opts);
   let text: string;
   try {
@@ -146,7 +151,7 @@ export async function apiJson<T>(path: string, opts: ApiOptions = {}): Promise<T
   // a 2xx that is not JSON did not come from our API (a captive portal, a broken proxy):
   // treat it as no answer, so a queued write is retried rather than taken as delivered
   if (!readable) throw new ApiError(0, 'The answer from the server could not be read.');
-  return parsed as T;
+  return { json: parsed as T, text };
 }
 
 /** Makes sure the csrftoken cookie exists and is current (sign-in rotates it). */

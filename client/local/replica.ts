@@ -175,14 +175,23 @@ export interface ReplicaRemoval {
   revision: number;
 }
 
+/** What one sync page wrote: chunks first..last of the replica's epoch, their profiles in order, then the ids it removed. */
+export interface WrittenChunks {
+  epoch: number;
+  first: number;
+  last: number;
+  profiles: SyncProfile[];
+  removed: number[];
+}
+
 /**
  * Appends profiles (new versions) and removals as chunks. Call inside a 'rw' transaction on
  * chunks, chunkKeys and meta, so they land with the sync cursor or not at all.
  */
 export async function appendChunks(
   db: RegistryDb, profiles: readonly SyncProfile[], removals: readonly ReplicaRemoval[], replaces: readonly number[] = [],
-): Promise<void> {
-  if (profiles.length === 0 && removals.length === 0 && replaces.length === 0) return;
+): Promise<{ first: number; last: number } | null> {
+  if (profiles.length === 0 && removals.length === 0 && replaces.length === 0) return null;
   let next = (((await db.chunkKeys.orderBy('id').lastKey()) as number | undefined) ?? 0) + 1;
   const count = Math.max(1, Math.ceil(profiles.length / REPLICA_CHUNK_SIZE));
   const chunks = [];
@@ -204,6 +213,7 @@ export async function appendChunks(
   }
   await db.chunks.bulkAdd(chunks);
   await db.chunkKeys.bulkAdd(keys);
+  return { first: keys[0]!.id, last: keys[keys.length - 1]!.id };
 }
 
 /**

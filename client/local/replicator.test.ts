@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client } from '../../server/test-support';
 import { publishedProfile } from '../../server/test-flows';
 import { currentRevision } from '../../server/db/revision';
-import type { SyncPage } from '../../shared/contract/sync';
+import { SYNC_FIRST_PAGE, SYNC_PAGE_DEFAULT } from '../../shared/constants';
+import { syncPageSchema, type SyncPage } from '../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from './db';
 import { startReplicator, syncNow } from './replicator';
 import { clearReplica, getIncidents, getProfile, readReplica, replicaCount } from './replica';
@@ -164,6 +165,55 @@ describe('the replicator', () => {
 
     expect(requests.filter((u) => u.includes('/api/sync/'))).toHaveLength(1);
     expect(await names()).toEqual(['Ada']);
+  });
+
+  it('when a sync is asked for after the running one sent its last request, then it runs once more and brings the change', async () => {
+    await publish(['Ada']);
+    const requests: string[] = [];
+    let later: Promise<void> | null = null;
+    connectTo(server.url, undefined, (next) => async (input, init) => {
+      const res = await next(input, init);
+      if (String(input).includes('/api/sync/')) {
+        requests.push(String(input));
+        // the run's only request is answered; then a profile is published and a trigger comes
+        if (requests.length === 1) {
+          await publish(['Bert']);
+          later = syncNow(db);
+        }
+      }
+      return res;
+    });
+
+    await syncNow(db);
+
+    expect(later).not.toBeNull();
+    expect(requests).toHaveLength(2);
+    expect(await names()).toEqual(['Ada', 'Bert']);
+  });
+
+  it('when the replica is empty, then it asks for first-sync pages; once it holds the registry, for the usual pages', async () => {
+    await publish(['Ada']);
+    const requests: string[] = [];
+    connectTo(server.url, undefined, (next) => (input, init) => {
+      if (String(input).includes('/api/sync/')) requests.push(String(input));
+      return next(input, init);
+    });
+
+    await syncNow(db);
+    await publish(['Bert']);
+    await syncNow(db);
+
+    expect(requests.map((u) => new URL(u).searchParams.get('limit'))).toEqual([String(SYNC_FIRST_PAGE), String(SYNC_PAGE_DEFAULT)]);
+    expect(await names()).toEqual(['Ada', 'Bert']);
+  });
+
+  it('when a sync page passes the schema, then it is exactly its JSON text (so the text can be stored as it came)', async () => {
+    await publish(['Ada', 'Bert'], 2);
+    const text = await (await fetch(`${server.url}/api/sync/?since=0&limit=10`)).text();
+    const json: unknown = JSON.parse(text);
+
+    expect(syncPageSchema.parse(json)).toStrictEqual(json);
+    expect((json as SyncPage).profiles.flatMap((p) => p.incidents)).toHaveLength(4);
   });
 
   it('when the server cannot be reached, then the replica and cursor stay and the error is shown', async () => {

@@ -4,11 +4,11 @@
 // from the last cursor that committed. The request always completes before the transaction
 // opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
 import { liveQuery } from 'dexie';
-import { SYNC_PAGE_DEFAULT } from '../../shared/constants';
+import { SYNC_FIRST_PAGE, SYNC_PAGE_DEFAULT } from '../../shared/constants';
 import { syncPageSchema, type SyncPage, type SyncProfile } from '../../shared/contract/sync';
-import { ApiError, apiJson } from '../api/http';
+import { ApiError, apiJsonAndText } from '../api/http';
 import { localDb, readSyncMeta, type RegistryDb } from './db';
-import { appendChunks, clearReplica, compactReplica, heldRevisions, type ReplicaRemoval } from './replica';
+import { appendChunks, clearReplica, compactReplica, heldRevisions, type ReplicaRemoval, type WrittenChunks } from './replica';
 import { withWebLock } from './locks';
 import { getStatus, setStatus } from './status-store';
 
@@ -18,38 +18,75 @@ export const SYNC_LOCK = 'bustr-sync';
 const PAGE_TIMEOUT_MS = 120_000;
 
 export interface SyncOptions {
-  /** profiles and tombstones per page (the server's default when absent) */
+  /** profiles and tombstones per page (SYNC_FIRST_PAGE into an empty replica, else SYNC_PAGE_DEFAULT) */
   pageSize?: number;
+  /**
+   * Stores a checked page (applySyncPage here by default). The app hands pages to the registry
+   * worker, which stores them and gives their profiles to the search index, while this loop
+   * fetches and checks the next one (docs/decisions/013-first-sync-pages.md).
+   */
+  apply?: (page: CheckedPage, startOver: boolean) => Promise<boolean>;
 }
 
-/** The sync running in this tab, per database, so overlapping triggers share one run. */
-const running = new Map<string, Promise<void>>();
+/**
+ * The sync running in this tab, per database, so overlapping triggers share one run. `asked`
+ * counts the triggers; `covered` is what `asked` was when the run last sent a request: a
+ * trigger after that (the connection came back, another page was published) may be about a
+ * change the run can no longer see, so the run goes round once more.
+ */
+interface Run {
+  promise: Promise<void>;
+  asked: number;
+  covered: number;
+}
+const running = new Map<string, Run>();
 
 /**
  * Pulls every page under the Web Lock 'bustr-sync'. When another tab holds it, returns at once:
  * that tab's writes reach this one through IndexedDB (useLiveQuery on registryVersion).
+ * Asked again while it runs, it runs once more after (see Run).
  * Never rejects: a failure is reported in the status store (lastSyncError).
  */
 export function syncNow(db: RegistryDb = localDb, options: SyncOptions = {}): Promise<void> {
   const current = running.get(db.name);
-  if (current) return current;
-  const run = (async () => {
+  if (current) {
+    current.asked++;
+    return current.promise;
+  }
+  const run: Run = { promise: Promise.resolve(), asked: 1, covered: 0 };
+  const cover = () => {
+    run.covered = run.asked;
+  };
+  run.promise = (async () => {
     try {
-      await withWebLock(SYNC_LOCK, 'ifAvailable', () => pullAll(db, options.pageSize ?? SYNC_PAGE_DEFAULT));
+      let again = true;
+      while (again) {
+        const result = await withWebLock(SYNC_LOCK, 'ifAvailable', () => pullAll(db, options, cover));
+        // a failed run is not repeated at once (the next trigger or the interval asks again), nor
+        // one another tab holds the lock for (its writes arrive through IndexedDB)
+        again = result.ran && result.value && run.asked > run.covered;
+      }
     } finally {
       running.delete(db.name);
     }
   })();
   running.set(db.name, run);
-  return run;
+  return run.promise;
 }
 
-async function pullAll(db: RegistryDb, pageSize: number): Promise<void> {
+/** Pulls until the last page; says whether it got there. `sent` is called as each request goes out. */
+async function pullAll(db: RegistryDb, { pageSize: askedPageSize, apply = ({ page }, startOver) => applySyncPage(db, page, startOver) }: SyncOptions, sent: () => void): Promise<boolean> {
   setStatus({ syncing: true });
   let changed = false;
+  let done = false;
   try {
     const stored = await readSyncMeta(db);
     const emptyAtStart = (await db.chunkKeys.count()) === 0;
+    const pageSize = askedPageSize ?? (emptyAtStart ? SYNC_FIRST_PAGE : SYNC_PAGE_DEFAULT);
+    const fetchPage = (from: number) => {
+      sent();
+      return fetchSyncPage(from, pageSize);
+    };
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come
     let since = emptyAtStart ? 0 : stored.cursor;
@@ -60,17 +97,18 @@ async function pullAll(db: RegistryDb, pageSize: number): Promise<void> {
 
     // the next page is asked for while this one is written (the cursor is in the answer, so
     // the request can go out at once): the network and IndexedDB work side by side
-    let next = fetchPage(since, pageSize);
+    let next = fetchPage(since);
     for (;;) {
-      const page = await next;
+      const checked = await next;
+      const { page } = checked;
       const more = page.hasMore && (page.cursor > since || page.reset);
       if (more) {
-        next = fetchPage(page.cursor, pageSize);
+        next = fetchPage(page.cursor);
         next.catch(() => undefined); // reported when awaited; a failed write first must not leave it unhandled
       }
       const startOver = page.reset || fromScratch;
       if (page.reset) progress = { done: 0 };
-      changed = (await applyPage(db, page, startOver)) || changed;
+      changed = (await apply(checked, startOver)) || changed;
       fromScratch = false;
       if (progress) {
         progress.done += page.profiles.length + page.tombstones.length;
@@ -82,6 +120,7 @@ async function pullAll(db: RegistryDb, pageSize: number): Promise<void> {
     }
     const meta = await readSyncMeta(db);
     setStatus({ lastSyncedAt: meta.lastSyncedAt, lastSyncError: null });
+    done = true;
   } catch (error) {
     setStatus({ lastSyncError: error instanceof Error ? error.message : String(error) });
   } finally {
@@ -89,14 +128,25 @@ async function pullAll(db: RegistryDb, pageSize: number): Promise<void> {
   }
   // many small delta chunks are merged once in a while (never during a first sync's pages)
   if (changed) await compactReplica(db).catch((error: unknown) => console.error('Compacting the replica failed', error));
+  return done;
 }
 
-async function fetchPage(since: number, limit: number): Promise<SyncPage> {
+/**
+ * A sync page that passed syncPageSchema, and its JSON text: the schema changes nothing it
+ * passes (shared/contract/sync.ts), so the text says exactly what the page does and can be sent
+ * to the registry worker as it came.
+ */
+export interface CheckedPage {
+  page: SyncPage;
+  text: string;
+}
+
+async function fetchSyncPage(since: number, limit: number): Promise<CheckedPage> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
   try {
-    const json = await apiJson<unknown>(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
-    return syncPageSchema.parse(json);
+    const { json, text } = await apiJsonAndText<unknown>(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
+    return { page: syncPageSchema.parse(json), text };
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
     throw error;
@@ -107,8 +157,21 @@ async function fetchPage(since: number, limit: number): Promise<SyncPage> {
 
 type Change = { type: 'profile'; revision: number; profile: SyncPage['profiles'][number] } | { type: 'tombstone'; revision: number; id: number };
 
-/** One page, its cursor and the registry version: all or nothing. Says whether the replica changed. */
-async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Promise<boolean> {
+/**
+ * Stores a checked sync page (applyPage), then offers what it wrote to `onWritten` (the search
+ * index in the registry worker). Says whether the replica changed.
+ */
+export async function applySyncPage(db: RegistryDb, page: SyncPage, startOver: boolean, onWritten?: (written: WrittenChunks) => unknown): Promise<boolean> {
+  const written = await applyPage(db, page, startOver);
+  if (written.chunks && onWritten) {
+    // after the commit: what is offered is stored
+    Promise.resolve(onWritten(written.chunks)).catch((error: unknown) => console.error('Indexing a sync page failed', error));
+  }
+  return written.changed;
+}
+
+/** One page, its cursor and the registry version: all or nothing. Says whether the replica changed, and what it wrote. */
+async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Promise<{ changed: boolean; chunks: WrittenChunks | null }> {
   return db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
     const meta = await readSyncMeta(db);
     const epoch = (meta.epoch ?? 0) + (startOver ? 1 : 0);
@@ -133,7 +196,7 @@ async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Pr
       // a tombstone of a profile this replica never held changes nothing
       else if (heldRevision !== undefined) removals.push({ id, revision: change.revision });
     }
-    await appendChunks(db, upserts, removals);
+    const span = await appendChunks(db, upserts, removals);
 
     const changed = startOver || upserts.length > 0 || removals.length > 0;
     await db.meta.put({
@@ -146,7 +209,8 @@ async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Pr
         epoch,
       },
     });
-    return changed;
+    const chunks = span ? { epoch, first: span.first, last: span.last, profiles: upserts, removed: removals.map((r) => r.id) } : null;
+    return { changed, chunks };
   });
 }
 
@@ -155,12 +219,12 @@ async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Pr
  * SYNC_INTERVAL_MS while it is visible; keeps online/offline and "last synced" (also what
  * other tabs synced) in the status store. Returns a stop function.
  */
-export function startReplicator(db: RegistryDb = localDb): () => void {
+export function startReplicator(db: RegistryDb = localDb, sync: () => Promise<void> = () => syncNow(db)): () => void {
   let timer: ReturnType<typeof setInterval> | null = null;
   const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
   const tick = () => {
     if (navigator.onLine === false) return; // the 'online' event syncs when it returns
-    void syncNow(db);
+    void sync();
   };
   const startTimer = () => {
     timer ??= setInterval(tick, SYNC_INTERVAL_MS);

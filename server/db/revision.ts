@@ -44,5 +44,7 @@ export function tombstoneProfile(db: Db, kind: 'developer' | 'project', profileI
   const revision = nextRevision(db);
   db.prepare('INSERT INTO tombstones (kind, id, revision) VALUES (?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET revision = excluded.revision')
     .run(kind, profileId, revision);
+  // its sync text (migrations/003) is served no more: a profile back in public view gets a new revision
+  db.prepare('DELETE FROM sync_texts WHERE id = ?').run(profileId);
   return revision;
 }

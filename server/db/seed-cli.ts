@@ -39,6 +39,7 @@ function clearProfiles(db: Db): number {
       ON CONFLICT (kind, id) DO UPDATE SET revision = excluded.revision`).run(first);
   }
   db.prepare('DELETE FROM removal_requests').run();
+  db.prepare('DELETE FROM sync_texts').run(); // the seed writes the texts of the profiles it makes
   return db.prepare('DELETE FROM profiles').run().changes;
 }
 

@@ -334,6 +334,15 @@ describe('seedDemo', () => {
     expect(currentRevision(db)).toBe(before + 20);
   });
 
+  it('stores the sync text of every verified profile at its revision (docs/decisions/014)', () => {
+    const db = fresh();
+    seedDemo(db);
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+    expect(count(`SELECT count(*) FROM profiles p WHERE p.verification_status = 'verified'
+      AND NOT EXISTS (SELECT 1 FROM sync_texts t WHERE t.id = p.id AND t.revision = p.revision)`)).toBe(0);
+    expect(count('SELECT count(*) FROM sync_texts')).toBe(DEFAULT_SEED_PROFILES);
+  });
+
   it('seeds 10,000 profiles', () => {
     const db = fresh();
     const result = seedDemo(db, { profiles: 10_000 });

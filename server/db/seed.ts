@@ -5,6 +5,7 @@
 // `seedDemo(db, { profiles: 100000 })` takes seconds, not minutes.
 import type { Db } from './connection';
 import { reserveRevisions } from './revision';
+import { fillSyncTexts } from '../features/sync/sync-texts';
 import { caseId, editRequestCaseId } from '../../shared/domain/case-id';
 import type { BankAccountPair } from '../../shared/domain/bank-accounts';
 
@@ -714,6 +715,8 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
     }
     if (withPending) seedPending(db, g, { ids, firstIncidentIds, kinds }, write, writeIncident);
   })();
+  // a seeded registry starts as a long-running server's would: every public profile's sync text stored
+  fillSyncTexts(db);
 
   return { profiles, incidents };
 }

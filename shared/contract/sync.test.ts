@@ -36,14 +36,24 @@ describe('syncQuerySchema', () => {
 });
 
 describe('syncProfileSchema', () => {
-  it('when a replicated profile carries its kind, revision and incidents, then the incidents are read with their defaults', () => {
-    const result = syncProfileSchema.parse({
+  it('when a replicated profile carries its kind, revision and complete incidents, then it passes unchanged', () => {
+    const incident = {
+      id: 1, description: 'x', occurred: null, reported: '2024-01-02', amount: 10, currency: 'USD', types: [], nicknames: [], industries: [],
+      companies: [], company_addresses: [], websites: [], telegrams: [], emails: [], phones: [], ip_addresses: [], wallet_addresses: [],
+      bank_names: ['B'], bank_accounts: [{ bank_name: 'B', account: ' 1 ' }], avatar: null, status: 'approved',
+    };
+    const profile = { ...sampleProfile(), kind: 'developer', revision: 12, incidents: [incident] };
+
+    expect(syncProfileSchema.parse(profile)).toStrictEqual(profile);
+  });
+
+  it('when an incident comes in an older shape (renamed or missing fields), then the profile is refused: the sync sends them complete', () => {
+    const result = syncProfileSchema.safeParse({
       ...sampleProfile(), kind: 'developer', revision: 12, incidents: [{ id: 1, scam_description: 'x', bank_accounts: ['B:1'] }],
     });
 
-    expect(result.kind).toBe('developer');
-    expect(result.revision).toBe(12);
-    expect(result.incidents[0]).toMatchObject({ id: 1, description: 'x', currency: 'USD', bank_accounts: [{ bank_name: 'B', account: '1' }] });
+    expect(result.success).toBe(false);
+    expect(issuesOf(result).map(([path]) => path)).toContain('incidents.0.description');
   });
 
   it("when the kind is 'scammer', then the profile is refused on kind", () => {

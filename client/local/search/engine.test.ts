@@ -48,6 +48,36 @@ async function syncPage(db: RegistryDb, profiles: SyncProfile[], removals: Repli
   });
 }
 
+/** syncPage, then the engine is offered what was stored, as the sync in the worker does. */
+async function offeredPage(db: RegistryDb, engine: RegistrySearchEngine, profiles: SyncProfile[], removals: ReplicaRemoval[] = [], startOver = false, offer = true): Promise<number> {
+  let span: { first: number; last: number } | null = null;
+  let epoch = 0;
+  const version = await db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
+    const meta = await readSyncMeta(db);
+    epoch = (meta.epoch ?? 0) + (startOver ? 1 : 0);
+    if (startOver) await clearReplica(db, epoch);
+    span = await appendChunks(db, profiles, removals);
+    await db.meta.put({ key: 'sync', value: { ...meta, registryVersion: meta.registryVersion + 1, epoch } });
+    return meta.registryVersion + 1;
+  });
+  const written = span as { first: number; last: number } | null;
+  if (offer && written) await engine.offer({ epoch, ...written, profiles, removed: removals.map((r) => r.id) });
+  return version;
+}
+
+/** How often the engine reads the replica's chunks while `work` runs. */
+async function chunkReadsDuring(db: RegistryDb, work: () => Promise<unknown>): Promise<number> {
+  const where = vi.spyOn(db.chunks, 'where');
+  const get = vi.spyOn(db.chunks, 'get');
+  try {
+    await work();
+    return where.mock.calls.length + get.mock.calls.length;
+  } finally {
+    where.mockRestore();
+    get.mockRestore();
+  }
+}
+
 const QUERIES: { query: string; filters: ActiveFilters }[] = [
   { query: '', filters: {} },
   { query: 'ada', filters: {} },
@@ -142,5 +172,32 @@ describe('the registry search engine', () => {
 
     await expectSameAsReference(db, engine(), version);
     expect(warned).toHaveBeenCalled();
+  });
+
+  it('when the sync offers each page it stored, then a first sync is indexed without reading the chunks back, and deltas too', async () => {
+    const { db, engine } = setup();
+    const e = engine();
+    await offeredPage(db, e, Array.from({ length: 150 }, (_, i) => person(i + 1, i + 1)), [], true);
+    await offeredPage(db, e, [person(7, 200, { name: 'Ada Changed' }), ...Array.from({ length: 50 }, (_, i) => person(i + 151, 201 + i))]);
+    let version = await offeredPage(db, e, [], [{ id: 3, revision: 300 }, { id: 160, revision: 301 }]);
+
+    expect(await chunkReadsDuring(db, () => e.search({ kind: 'developer', query: '', filters: {}, offset: 0, limit: 20 }, version))).toBe(0);
+    await expectSameAsReference(db, e, version);
+
+    // a small delta into the built index: upserted from the offer
+    version = await offeredPage(db, e, [person(11, 400, { name: 'Cleo Moved', location: 'Lima' })], [{ id: 12, revision: 401 }]);
+    expect(await chunkReadsDuring(db, () => e.search({ kind: 'developer', query: 'cleo', filters: {}, offset: 0, limit: 20 }, version))).toBe(0);
+    await expectSameAsReference(db, e, version);
+  });
+
+  it('when an offer does not follow what the index took in, then it is left to the catch-up, which reads the chunks', async () => {
+    const { db, engine } = setup();
+    const e = engine();
+    await offeredPage(db, e, Array.from({ length: 40 }, (_, i) => person(i + 1, i + 1)), [], true);
+    await offeredPage(db, e, [person(41, 41), person(42, 42)], [], false, false); // never offered
+    const version = await offeredPage(db, e, [person(43, 43)], [{ id: 2, revision: 44 }]); // out of order: ignored
+
+    expect(await chunkReadsDuring(db, () => e.search({ kind: 'developer', query: '', filters: {}, offset: 0, limit: 20 }, version))).toBeGreaterThan(0);
+    await expectSameAsReference(db, e, version);
   });
 });

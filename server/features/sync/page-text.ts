@@ -6,6 +6,12 @@
 // - JavaScript writes what toProfile (read-model/rows.ts) derives: the lists a profile joins with
 //   its incidents', its nickname and avatar when they come from an incident.
 // sync.test.ts holds it to the object form, awkward values included.
+//
+// A profile's text is a pure function of its id and revision (db/revision.ts touchProfile), so
+// once written it is kept in sync_texts (migrations/003) and read back while the revision holds
+// (docs/decisions/014-materialised-sync-texts.md). A change to what this file writes changes texts
+// at unchanged revisions: ship it with a migration that empties sync_texts.
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import type { BankAccount } from '../../../shared/contract/common';
 import type { Tombstone } from '../../../shared/contract/sync';
@@ -13,14 +19,14 @@ import type { ChangePage } from './service';
 
 /** A page profile, as a raw row of PROFILES. */
 type ProfileText = [
-  id: number, nickname: string, avatar: string | null,
+  id: number, revision: number, nickname: string, avatar: string | null,
   /** `{"id":…,"name":…,"nickname":` */ head: string,
   /** `,"location":…,"geolocation":…,` */ middle: string,
   /** the lists toProfile joins, and knownPartners between them: one object in the answer's order */ lists: string,
   /** `,"isVerified":…,"revision":…,"incidents":[` */ tail: string,
 ];
 
-const PROFILES = `SELECT p.id, p.nickname, p.avatar,
+const PROFILES = `SELECT p.id, p.revision, p.nickname, p.avatar,
     concat('{"id":', p.id, ',"name":', json_quote(p.name), ',"nickname":') AS head,
     concat(',"location":', json_quote(p.location), ',"bio":', json_quote(p.bio), ',"gender":', json_quote(p.gender),
       ',"nationality":', json_quote(p.nationality), ',"languages":', p.languages, ',"accent":', json_quote(p.accent),
@@ -64,14 +70,24 @@ const INCIDENTS = `SELECT i.profile_id,
   WHERE i.profile_id IN (SELECT value FROM json_each(?)) AND i.verification_status = 'approved'
   ORDER BY COALESCE(i.occurred, i.reported) DESC, i.id DESC`;
 
-type Statement = ReturnType<Db['prepare']>;
-const statements = new WeakMap<Db, { profiles: Statement; incidents: Statement }>();
+/** The stored texts of some profiles, at whatever revision each was written. */
+const STORED = 'SELECT id, revision, json FROM sync_texts WHERE id IN (SELECT value FROM json_each(?))';
+const STORE = 'INSERT OR REPLACE INTO sync_texts (id, revision, json) VALUES (?, ?, ?)';
+
+const statements = new WeakMap<Db, {
+  profiles: Statement<[string]>; incidents: Statement<[string]>; stored: Statement<[string]>; store: Statement<[number, number, string]>;
+}>();
 
 function prepared(db: Db) {
   let s = statements.get(db);
   if (!s) {
     // raw rows (arrays): no object per row
-    s = { profiles: db.prepare(PROFILES).raw(true), incidents: db.prepare(INCIDENTS).raw(true) };
+    s = {
+      profiles: db.prepare<[string]>(PROFILES).raw(true),
+      incidents: db.prepare<[string]>(INCIDENTS).raw(true),
+      stored: db.prepare<[string]>(STORED).raw(true),
+      store: db.prepare<[number, number, string]>(STORE),
+    };
     statements.set(db, s);
   }
   return s;
@@ -135,7 +151,7 @@ function bankNamesJson(accounts: readonly BankAccount[]): string {
 
 /** A page profile as toProfile and syncPage make it, written as JSON. */
 function profileText(p: ProfileText, incidents: readonly IncidentText[] | undefined): string {
-  const [, ownNickname, ownAvatar, head, middle, ownLists, tail] = p;
+  const [, , ownNickname, ownAvatar, head, middle, ownLists, tail] = p;
   const lists = JSON.parse(ownLists) as Lists;
   let nickname = ownNickname;
   let avatar = ownAvatar;
@@ -186,27 +202,72 @@ function profileText(p: ProfileText, incidents: readonly IncidentText[] | undefi
   return head + JSON.stringify(nickname) + ',"avatar":' + JSON.stringify(avatar) + middle + joined.slice(1, -1) + tail + json + ']}';
 }
 
+/** A public profile's sync text, and the revision it was written at. */
+export interface SyncText {
+  id: number;
+  revision: number;
+  json: string;
+}
+
+/** The texts of these profiles, written anew from their rows; read in the caller's transaction. */
+export function writeTexts(db: Db, ids: readonly number[]): SyncText[] {
+  if (ids.length === 0) return [];
+  const { profiles, incidents } = prepared(db);
+  const idList = JSON.stringify(ids);
+  const incidentsOf = new Map<number, IncidentText[]>();
+  for (const row of incidents.all(idList) as IncidentText[]) {
+    const group = incidentsOf.get(row[0]);
+    if (group) group.push(row);
+    else incidentsOf.set(row[0], [row]);
+  }
+  return (profiles.all(idList) as ProfileText[]).map((row) => ({ id: row[0], revision: row[1], json: profileText(row, incidentsOf.get(row[0])) }));
+}
+
+/** Keeps written texts for the next read (INSERT OR REPLACE); call it in the transaction that wrote them. */
+export function storeTexts(db: Db, texts: readonly SyncText[]): void {
+  const { store } = prepared(db);
+  for (const { id, revision, json } of texts) store.run(id, revision, json);
+}
+
+/**
+ * Whether an error says the database takes no writes now: opened read-only, or another
+ * connection writing (SQLITE_BUSY, and SQLITE_BUSY_SNAPSHOT when it wrote since this read began).
+ * A read that only meant to keep a text still answers; the statement alone failed, and the read
+ * transaction goes on.
+ */
+export function isUnwritable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_READONLY'));
+}
+
 /** JSON.stringify(syncPage(...)) for a page of changes, read in the caller's transaction. */
 export function pageText(db: Db, page: ChangePage): string {
   const ids: number[] = [];
+  const revisionOf = new Map<number, number>();
   const tombstones: Tombstone[] = [];
   for (const change of page.changes) {
-    if (change.type === 'profile') ids.push(change.id);
-    else tombstones.push({ kind: change.kind, id: change.id, revision: change.revision });
+    if (change.type === 'profile') {
+      ids.push(change.id);
+      revisionOf.set(change.id, change.revision);
+    } else tombstones.push({ kind: change.kind, id: change.id, revision: change.revision });
   }
   const parts: string[] = [];
   if (ids.length > 0) {
-    const { profiles, incidents } = prepared(db);
-    const idList = JSON.stringify(ids);
-    const profileById = new Map<number, ProfileText>();
-    for (const row of profiles.all(idList) as ProfileText[]) profileById.set(row[0], row);
-    const incidentsOf = new Map<number, IncidentText[]>();
-    for (const row of incidents.all(idList) as IncidentText[]) {
-      const group = incidentsOf.get(row[0]);
-      if (group) group.push(row);
-      else incidentsOf.set(row[0], [row]);
+    // a stored text is the profile's while it was written at the profile's revision (the change's)
+    const textOf = new Map<number, string>();
+    for (const [id, revision, json] of prepared(db).stored.all(JSON.stringify(ids)) as [number, number, string][]) {
+      if (revisionOf.get(id) === revision) textOf.set(id, json);
     }
-    for (const id of ids) parts.push(profileText(profileById.get(id)!, incidentsOf.get(id)));
+    if (textOf.size < ids.length) {
+      const written = writeTexts(db, ids.filter((id) => !textOf.has(id)));
+      for (const text of written) textOf.set(text.id, text.json);
+      try {
+        storeTexts(db, written);
+      } catch (error) {
+        if (!isUnwritable(error)) throw error;
+      }
+    }
+    for (const id of ids) parts.push(textOf.get(id)!);
   }
   return '{"profiles":[' + parts.join(',') + '],"tombstones":' + JSON.stringify(tombstones)
     + ',"cursor":' + page.cursor + ',"hasMore":' + page.hasMore + ',"remaining":' + page.remaining
