@@ -91,8 +91,12 @@ function replicaCount(page: Page): Promise<number> {
   );
 }
 
-/** Has the search worker saved its index (IndexedDB 'bustr', searchIndex 'registry')? */
-function savedIndexExists(): Promise<boolean> {
+/**
+ * Has the search worker saved an index of the whole replica (IndexedDB 'bustr': searchIndex
+ * 'registry' at the replica's epoch, up to its last chunk)? An older save (of an earlier,
+ * smaller replica) would make the cold start rebuild.
+ */
+function savedIndexCurrent(): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const open = indexedDB.open('bustr');
     open.onerror = () => resolve(false);
@@ -103,12 +107,17 @@ function savedIndexExists(): Promise<boolean> {
         resolve(false);
         return;
       }
-      const count = idb.transaction('searchIndex').objectStore('searchIndex').count('registry');
-      count.onsuccess = () => {
+      const tx = idb.transaction(['searchIndex', 'chunkKeys', 'meta']);
+      const saved = tx.objectStore('searchIndex').get('registry');
+      const last = tx.objectStore('chunkKeys').openKeyCursor(null, 'prev');
+      const sync = tx.objectStore('meta').get('sync');
+      tx.oncomplete = () => {
         idb.close();
-        resolve(count.result > 0);
+        const row = saved.result as { epoch: number; lastChunk: number } | undefined;
+        const meta = sync.result as { value?: { epoch?: number } } | undefined;
+        resolve(row !== undefined && row.epoch === (meta?.value?.epoch ?? 0) && row.lastChunk === (last.result?.key ?? 0));
       };
-      count.onerror = () => {
+      tx.onerror = () => {
         idb.close();
         resolve(false);
       };
@@ -173,7 +182,7 @@ export async function benchBrowser(databasePath: string, label: string, full: bo
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const saveDeadline = Date.now() + 60_000;
-      while (!(await page.evaluate(savedIndexExists))) {
+      while (!(await page.evaluate(savedIndexCurrent))) {
         if (Date.now() > saveDeadline) throw new Error('the search index was not saved in 60 s');
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

@@ -45,8 +45,10 @@ export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 5000;
 /**
- * An empty replica's first sync asks for pages this large: a request, a page transaction and an
- * index catch-up cost the same for 500 profiles as for 2000, and a first sync is all pages
- * (docs/decisions/013-first-sync-pages.md).
+ * A sync starts with pages of SYNC_PAGE_DEFAULT and doubles them, up to SYNC_PAGE_MAX, while
+ * each comes in within SYNC_PAGE_FAST_MS; a page slower than SYNC_PAGE_SLOW_MS halves them again
+ * (docs/decisions/013-first-sync-pages.md): big pages on a good connection, small resumable ones
+ * on a bad one.
  */
-export const SYNC_FIRST_PAGE = 2000;
+export const SYNC_PAGE_FAST_MS = 2_000;
+export const SYNC_PAGE_SLOW_MS = 10_000;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client } from '../../server/test-support';
 import { publishedProfile } from '../../server/test-flows';
 import { currentRevision } from '../../server/db/revision';
-import { SYNC_FIRST_PAGE, SYNC_PAGE_DEFAULT } from '../../shared/constants';
+import { SYNC_PAGE_DEFAULT } from '../../shared/constants';
 import { syncPageSchema, type SyncPage } from '../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from './db';
 import { startReplicator, syncNow } from './replicator';
@@ -191,7 +191,23 @@ describe('the replicator', () => {
     expect(await names()).toEqual(['Ada', 'Bert']);
   });
 
-  it('when the replica is empty, then it asks for first-sync pages; once it holds the registry, for the usual pages', async () => {
+  it('when pages come in fast, then each next page is twice as large, up to the largest; a later sync starts small again', async () => {
+    await publish(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil', 'Fay', 'Gus', 'Hal']);
+    const requests: string[] = [];
+    connectTo(server.url, undefined, (next) => (input, init) => {
+      if (String(input).includes('/api/sync/')) requests.push(String(input));
+      return next(input, init);
+    });
+
+    await syncNow(db, { pageSize: 1, maxPageSize: 4 });
+    await publish(['Ivy']);
+    await syncNow(db, { pageSize: 1, maxPageSize: 4 });
+
+    expect(requests.map((u) => new URL(u).searchParams.get('limit'))).toEqual(['1', '2', '4', '4', '1']);
+    expect(await names()).toEqual(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil', 'Fay', 'Gus', 'Hal', 'Ivy']);
+  });
+
+  it('when no page size is asked for, then a sync starts at the default page', async () => {
     await publish(['Ada']);
     const requests: string[] = [];
     connectTo(server.url, undefined, (next) => (input, init) => {
@@ -200,11 +216,8 @@ describe('the replicator', () => {
     });
 
     await syncNow(db);
-    await publish(['Bert']);
-    await syncNow(db);
 
-    expect(requests.map((u) => new URL(u).searchParams.get('limit'))).toEqual([String(SYNC_FIRST_PAGE), String(SYNC_PAGE_DEFAULT)]);
-    expect(await names()).toEqual(['Ada', 'Bert']);
+    expect(requests.map((u) => new URL(u).searchParams.get('limit'))).toEqual([String(SYNC_PAGE_DEFAULT)]);
   });
 
   it('when a sync page passes the schema, then it is exactly its JSON text (so the text can be stored as it came)', async () => {

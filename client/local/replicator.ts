@@ -4,7 +4,7 @@
 // from the last cursor that committed. The request always completes before the transaction
 // opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
 import { liveQuery } from 'dexie';
-import { SYNC_FIRST_PAGE, SYNC_PAGE_DEFAULT } from '../../shared/constants';
+import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
 import { syncPageSchema, type SyncPage, type SyncProfile } from '../../shared/contract/sync';
 import { ApiError, apiJsonAndText } from '../api/http';
 import { localDb, readSyncMeta, type RegistryDb } from './db';
@@ -18,8 +18,10 @@ export const SYNC_LOCK = 'bustr-sync';
 const PAGE_TIMEOUT_MS = 120_000;
 
 export interface SyncOptions {
-  /** profiles and tombstones per page (SYNC_FIRST_PAGE into an empty replica, else SYNC_PAGE_DEFAULT) */
+  /** profiles and tombstones in the first page (SYNC_PAGE_DEFAULT); given, every page has it unless maxPageSize is given too */
   pageSize?: number;
+  /** the largest page the sync grows to while pages come in fast (SYNC_PAGE_MAX) */
+  maxPageSize?: number;
   /**
    * Stores a checked page (applySyncPage here by default). The app hands pages to the registry
    * worker, which stores them and gives their profiles to the search index, while this loop
@@ -75,17 +77,29 @@ export function syncNow(db: RegistryDb = localDb, options: SyncOptions = {}): Pr
 }
 
 /** Pulls until the last page; says whether it got there. `sent` is called as each request goes out. */
-async function pullAll(db: RegistryDb, { pageSize: askedPageSize, apply = ({ page }, startOver) => applySyncPage(db, page, startOver) }: SyncOptions, sent: () => void): Promise<boolean> {
+async function pullAll(
+  db: RegistryDb,
+  { pageSize: firstPageSize, maxPageSize, apply = ({ page }, startOver) => applySyncPage(db, page, startOver) }: SyncOptions,
+  sent: () => void,
+): Promise<boolean> {
   setStatus({ syncing: true });
   let changed = false;
   let done = false;
   try {
     const stored = await readSyncMeta(db);
     const emptyAtStart = (await db.chunkKeys.count()) === 0;
-    const pageSize = askedPageSize ?? (emptyAtStart ? SYNC_FIRST_PAGE : SYNC_PAGE_DEFAULT);
-    const fetchPage = (from: number) => {
+    const smallest = firstPageSize ?? SYNC_PAGE_DEFAULT;
+    const largest = maxPageSize ?? firstPageSize ?? SYNC_PAGE_MAX;
+    let pageSize = smallest;
+    const fetchPage = async (from: number) => {
       sent();
-      return fetchSyncPage(from, pageSize);
+      const started = Date.now();
+      const checked = await fetchSyncPage(from, pageSize);
+      // the next request goes out as this answer is in: size it by how long this one took
+      const took = Date.now() - started;
+      if (took < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
+      else if (took > SYNC_PAGE_SLOW_MS) pageSize = Math.max(smallest, Math.floor(pageSize / 2));
+      return checked;
     };
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come

@@ -18,7 +18,17 @@ export function sendCachedAnswer(req: IncomingMessage, res: ServerResponse, answ
     res.end();
     return;
   }
-  const { body, gzip } = answerBody(answer, acceptsGzip(req.headers['accept-encoding']));
+  const gzipAccepted = acceptsGzip(req.headers['accept-encoding']);
+  // its gzip form is being made off the event loop (gzipAhead): send that once it is done
+  if (gzipAccepted && !answer.gzip && answer.gzipping) {
+    void answer.gzipping.then(() => sendBody(res, answer, gzipAccepted));
+    return;
+  }
+  sendBody(res, answer, gzipAccepted);
+}
+
+function sendBody(res: ServerResponse, answer: CachedAnswer, gzipAccepted: boolean): void {
+  const { body, gzip } = answerBody(answer, gzipAccepted);
   res.statusCode = 200;
   res.setHeader('Content-Type', JSON_TYPE);
   if (gzip) res.setHeader('Content-Encoding', 'gzip');

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { AnswerCache, matchesEtag } from './answer-cache';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import { AnswerCache, answerBody, gzipAhead, matchesEtag, type CachedAnswer } from './answer-cache';
 
 const answer = (revision: number, json: string) => ({ revision, json, etag: `"${revision}-${json.length}"` });
 
@@ -36,5 +37,32 @@ describe('the answer cache', () => {
     expect(matchesEtag('*', '"x"')).toBe(true);
     expect(matchesEtag('"y"', '"x"')).toBe(false);
     expect(matchesEtag(undefined, '"x"')).toBe(false);
+  });
+});
+
+describe('gzip ahead', () => {
+  it('when an answer is prepared ahead, then its gzip form is made off the event loop and the next request sends it', async () => {
+    const json = JSON.stringify({ profiles: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Person ${i}` })) });
+    const answer: CachedAnswer = { revision: 1, json, etag: '"a"' };
+
+    gzipAhead(answer);
+    expect(answer.gzip).toBeUndefined(); // not made on the event loop
+    await vi.waitFor(() => expect(answer.gzip).toBeDefined());
+    const made = answer.gzip;
+
+    const sent = answerBody(answer, true);
+    expect(sent.gzip).toBe(true);
+    expect(sent.body).toBe(made);
+    expect(gunzipSync(sent.body).toString()).toBe(json);
+  });
+
+  it('when an answer is too small to be worth compressing, then nothing is made', async () => {
+    const answer: CachedAnswer = { revision: 1, json: '{"profiles":[]}', etag: '"b"' };
+
+    gzipAhead(answer);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(answer.gzip).toBeUndefined();
+    expect(answerBody(answer, true).gzip).toBe(false);
   });
 });

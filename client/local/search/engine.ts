@@ -176,7 +176,9 @@ export class RegistrySearchEngine {
       built = true;
     }
     this.seenVersion = version;
-    if ((changed || built) && this.index) this.scheduleSave(built ? SAVE_AFTER_BUILD_MS : SAVE_DELAY_MS);
+    // an empty index is not worth a save (building one is free); a saved one would only be
+    // loaded at the next start to be found out of date
+    if ((changed || built) && this.index && this.index.size > 0) this.scheduleSave(built ? SAVE_AFTER_BUILD_MS : SAVE_DELAY_MS);
   }
 
   private scheduleSave(delay = SAVE_DELAY_MS): void {

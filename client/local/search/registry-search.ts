@@ -135,7 +135,7 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
     let cancelled = false;
     const service = searchService(db);
     if (filling) {
-      service.ingest(version).catch((error: unknown) => console.error('Indexing the registry failed', error));
+      // the pages are offered to the index as they are stored (RegistrySearchEngine.offer)
       return () => { cancelled = true; };
     }
     const ask = (at: number) => service.search({ kind, query, filters, offset: (at - 1) * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE }, version);
