@@ -45,8 +45,9 @@ export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 5000;
 /**
- * A sync starts with pages of SYNC_PAGE_DEFAULT and doubles them, up to SYNC_PAGE_MAX, while
- * each comes in within SYNC_PAGE_FAST_MS; a page slower than SYNC_PAGE_SLOW_MS halves them again
+ * A sync starts with pages of SYNC_PAGE_MAX on a 4G-class connection, else SYNC_PAGE_DEFAULT,
+ * doubles them (up to SYNC_PAGE_MAX) while each comes in within SYNC_PAGE_FAST_MS, and halves
+ * them (down to SYNC_PAGE_DEFAULT) after one slower than SYNC_PAGE_SLOW_MS or one that failed
  * (docs/decisions/013-first-sync-pages.md): big pages on a good connection, small resumable ones
  * on a bad one.
  */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client } from '../../server/test-support';
 import { publishedProfile } from '../../server/test-flows';
 import { currentRevision } from '../../server/db/revision';
-import { SYNC_PAGE_DEFAULT } from '../../shared/constants';
+import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX } from '../../shared/constants';
 import { syncPageSchema, type SyncPage } from '../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from './db';
 import { startReplicator, syncNow } from './replicator';
@@ -205,6 +205,31 @@ describe('the replicator', () => {
 
     expect(requests.map((u) => new URL(u).searchParams.get('limit'))).toEqual(['1', '2', '4', '4', '1']);
     expect(await names()).toEqual(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil', 'Fay', 'Gus', 'Hal', 'Ivy']);
+  });
+
+  it('when the connection is 4G-class, then a sync starts at the largest page; after a page fails, the next run asks for half', async () => {
+    await publish(['Ada']);
+    Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: false }, configurable: true });
+    cleanups.push(() => void Reflect.deleteProperty(navigator, 'connection'));
+    const requests: string[] = [];
+    let fail = true;
+    connectTo(server.url, undefined, (next) => (input, init) => {
+      if (String(input).includes('/api/sync/')) {
+        requests.push(String(input));
+        if (fail) {
+          fail = false;
+          return Promise.reject(new TypeError('Failed to fetch'));
+        }
+      }
+      return next(input, init);
+    });
+
+    await syncNow(db);
+    expect(getStatus().lastSyncError).toMatch(/could not be reached/);
+    await syncNow(db);
+
+    expect(requests.map((u) => new URL(u).searchParams.get('limit'))).toEqual([String(SYNC_PAGE_MAX), String(SYNC_PAGE_MAX / 2)]);
+    expect(await names()).toEqual(['Ada']);
   });
 
   it('when no page size is asked for, then a sync starts at the default page', async () => {

@@ -18,16 +18,21 @@ export const SYNC_LOCK = 'bustr-sync';
 const PAGE_TIMEOUT_MS = 120_000;
 
 export interface SyncOptions {
-  /** profiles and tombstones in the first page (SYNC_PAGE_DEFAULT); given, every page has it unless maxPageSize is given too */
+  /**
+   * profiles and tombstones in the first page (by default SYNC_PAGE_MAX on a fast connection,
+   * else SYNC_PAGE_DEFAULT, or the size the last run in this tab ended with); given, every page
+   * has it unless maxPageSize is given too
+   */
   pageSize?: number;
   /** the largest page the sync grows to while pages come in fast (SYNC_PAGE_MAX) */
   maxPageSize?: number;
   /**
-   * Stores a checked page (applySyncPage here by default). The app hands pages to the registry
-   * worker, which stores them and gives their profiles to the search index, while this loop
-   * fetches and checks the next one (docs/decisions/013-first-sync-pages.md).
+   * Stores a checked page (applySyncPage here by default); `filling` while an empty replica
+   * fills. The app hands those pages to the registry worker, which stores them and gives their
+   * profiles to the search index while this loop fetches and checks the next one
+   * (docs/decisions/013-first-sync-pages.md), and stores deltas itself.
    */
-  apply?: (page: CheckedPage, startOver: boolean) => Promise<boolean>;
+  apply?: (page: CheckedPage, startOver: boolean, filling: boolean) => Promise<boolean>;
 }
 
 /**
@@ -76,6 +81,15 @@ export function syncNow(db: RegistryDb = localDb, options: SyncOptions = {}): Pr
   return run.promise;
 }
 
+/** The page size each database's last sync in this tab ended with: the next one starts there. */
+const learnedPageSize = new Map<string, number>();
+
+/** The Network Information API's view (Chromium): a 4G-class connection without Save-Data. */
+function fastConnection(): boolean {
+  const connection = (globalThis.navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } } | undefined)?.connection;
+  return connection?.effectiveType === '4g' && connection.saveData !== true;
+}
+
 /** Pulls until the last page; says whether it got there. `sent` is called as each request goes out. */
 async function pullAll(
   db: RegistryDb,
@@ -90,16 +104,24 @@ async function pullAll(
     const emptyAtStart = (await db.chunkKeys.count()) === 0;
     const smallest = firstPageSize ?? SYNC_PAGE_DEFAULT;
     const largest = maxPageSize ?? firstPageSize ?? SYNC_PAGE_MAX;
-    let pageSize = smallest;
+    let pageSize = firstPageSize ?? learnedPageSize.get(db.name) ?? (fastConnection() ? SYNC_PAGE_MAX : SYNC_PAGE_DEFAULT);
     const fetchPage = async (from: number) => {
       sent();
       const started = Date.now();
-      const checked = await fetchSyncPage(from, pageSize);
-      // the next request goes out as this answer is in: size it by how long this one took
-      const took = Date.now() - started;
-      if (took < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
-      else if (took > SYNC_PAGE_SLOW_MS) pageSize = Math.max(smallest, Math.floor(pageSize / 2));
-      return checked;
+      try {
+        const checked = await fetchSyncPage(from, pageSize);
+        // the next request goes out as this answer is in: size it by how long this one took
+        const took = Date.now() - started;
+        if (took < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
+        else if (took > SYNC_PAGE_SLOW_MS) pageSize = Math.max(smallest, Math.floor(pageSize / 2));
+        return checked;
+      } catch (error) {
+        // a page that did not come (a time-out on a slow line): the next run asks for less
+        pageSize = Math.max(smallest, Math.floor(pageSize / 2));
+        throw error;
+      } finally {
+        if (firstPageSize === undefined) learnedPageSize.set(db.name, pageSize);
+      }
     };
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come
@@ -122,7 +144,7 @@ async function pullAll(
       }
       const startOver = page.reset || fromScratch;
       if (page.reset) progress = { done: 0 };
-      changed = (await apply(checked, startOver)) || changed;
+      changed = (await apply(checked, startOver, progress !== null)) || changed;
       fromScratch = false;
       if (progress) {
         progress.done += page.profiles.length + page.tombstones.length;
