@@ -131,13 +131,12 @@ describe('the registry search engine', () => {
     await expectSameAsReference(db, search, version);
   });
 
-  it('when a first sync streams in, then ingesting gathers without building, and the first search builds once', async () => {
+  it('when a first sync streams in while nobody searches, then the first search builds once over every page', async () => {
     const { db, engine } = setup();
     const search = engine();
     let version = 0;
     for (let page = 0; page < 3; page++) {
-      version = await syncPage(db, Array.from({ length: 30 }, (_, i) => person(page * 30 + i + 1, page * 30 + i + 1)));
-      await search.ingest(version);
+      version = await offeredPage(db, search, Array.from({ length: 30 }, (_, i) => person(page * 30 + i + 1, page * 30 + i + 1)), [], page === 0);
     }
     expect(await db.searchIndex.count()).toBe(0);
 

@@ -4,7 +4,8 @@
 //   - a cold start loads the index saved in IndexedDB (array buffers) instead of rebuilding;
 //   - then it takes in the chunks written since (ids above the last it took in): small deltas
 //     by upsert/remove, a large one (or a new replica epoch) by a build over every chunk;
-//   - during a first sync it only gathers profiles (ingest), and builds once when asked to search;
+//   - during a first sync the sync in the worker offers it each stored page, which it only
+//     gathers, and it builds once when asked to search;
 //   - it saves itself a little after it changed.
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -50,21 +51,16 @@ export class RegistrySearchEngine {
   /** One page of results (ids and scores), in the reference order. */
   search(query: SearchQuery, version: number): Promise<SearchResult> {
     return this.run(async () => {
-      await this.catchUp(version, true);
+      await this.catchUp(version);
       return this.index ? this.index.query(query) : { total: 0, items: [] };
     });
   }
 
   facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]> {
     return this.run(async () => {
-      await this.catchUp(version, true);
+      await this.catchUp(version);
       return this.index ? this.index.facetOptions(kind, category) : [];
     });
-  }
-
-  /** Takes in new chunks without building (while a first sync streams in). */
-  ingest(version: number): Promise<void> {
-    return this.run(() => this.catchUp(version, false));
   }
 
   /**
@@ -129,8 +125,8 @@ export class RegistrySearchEngine {
     }
   }
 
-  private async catchUp(version: number, build: boolean): Promise<void> {
-    if (version === this.seenVersion && (this.index || !build)) return;
+  private async catchUp(version: number): Promise<void> {
+    if (version === this.seenVersion && this.index) return;
     if (!this.triedSaved) await this.loadSaved();
     let changed = false;
     await this.db.transaction('r', this.db.chunks, this.db.chunkKeys, this.db.meta, async () => {
@@ -170,7 +166,7 @@ export class RegistrySearchEngine {
       this.lastChunk = newer[newer.length - 1]!.id;
     });
     let built = false;
-    if (build && !this.index) {
+    if (!this.index) {
       this.index = SearchIndex.build(this.pending ? [...this.pending.values()] : []);
       this.pending = null;
       built = true;

@@ -21,7 +21,6 @@ export interface SearchService {
   applySyncPage(checked: CheckedPage, startOver: boolean): Promise<boolean>;
   search(query: SearchQuery, version: number): Promise<SearchResult>;
   facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]>;
-  ingest(version: number): Promise<void>;
   /** ends pending work (a save of the in-page engine) */
   dispose(): void;
 }
@@ -33,7 +32,6 @@ function workerService(dbName: string): SearchService {
     applySyncPage: ({ text }, startOver) => remote.applySyncPage(dbName, text, startOver),
     search: (query, version) => remote.search(dbName, query, version),
     facetOptions: (kind, category, version) => remote.facetOptions(dbName, kind, category, version),
-    ingest: (version) => remote.ingest(dbName, version),
     dispose: () => worker.terminate(),
   };
 }
@@ -48,7 +46,6 @@ function inPageService(db: RegistryDb): SearchService {
     },
     search: async (query, version) => (await engine).search(query, version),
     facetOptions: async (kind, category, version) => (await engine).facetOptions(kind, category, version),
-    ingest: async (version) => (await engine).ingest(version),
     dispose: () => void engine.then((e) => e.dispose()),
   };
 }
@@ -132,12 +129,11 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   }, [db, kind, request]);
 
   useEffect(() => {
+    // while a first sync fills the replica the worker only gathers what it stores; it builds once
+    // the last page is in (RegistrySearchEngine.offer)
+    if (filling) return undefined;
     let cancelled = false;
     const service = searchService(db);
-    if (filling) {
-      // the pages are offered to the index as they are stored (RegistrySearchEngine.offer)
-      return () => { cancelled = true; };
-    }
     const ask = (at: number) => service.search({ kind, query, filters, offset: (at - 1) * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE }, version);
     (async () => {
       let at = Math.max(1, page);

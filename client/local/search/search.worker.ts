@@ -24,7 +24,6 @@ function registry(dbName: string): { db: RegistryDb; engine: RegistrySearchEngin
 const api = {
   search: (dbName: string, ...args: Parameters<RegistrySearchEngine['search']>) => registry(dbName).engine.search(...args),
   facetOptions: (dbName: string, ...args: Parameters<RegistrySearchEngine['facetOptions']>) => registry(dbName).engine.facetOptions(...args),
-  ingest: (dbName: string, ...args: Parameters<RegistrySearchEngine['ingest']>) => registry(dbName).engine.ingest(...args),
   /** stores a sync page the page has checked, sent as the JSON text it came in (replicator.ts CheckedPage) */
   applySyncPage: (dbName: string, pageJson: string, startOver: boolean) => {
     const { db, engine } = registry(dbName);
