@@ -166,6 +166,9 @@ export class ListTable {
  * a byte, the high bit saying more follow): about a byte or two an id where ListTable takes four.
  * Lists grown after the table was laid out keep their new values in a small array each.
  */
+/** entries per list of fromSizedStream()'s sizes */
+export const GAP_SIZES_STRIDE = 4;
+
 export class GapListTable {
   private tails = new Map<number, number[]>();
 
@@ -188,21 +191,33 @@ export class GapListTable {
    * stream[ends[k - 1], ends[k]) (each list at most once an id).
    */
   static fromStream(stream: readonly number[], ends: readonly number[], lists: number): GapListTable {
-    const counts = new Int32Array(lists);
-    const lasts = new Int32Array(lists).fill(-1);
-    const offsets = new Int32Array(lists + 1);
+    const sizes = new Int32Array(GAP_SIZES_STRIDE * lists);
+    for (let list = 0; list < lists; list++) sizes[GAP_SIZES_STRIDE * list] = -1;
     for (let id = 0, k = 0; id < ends.length; id++) {
       for (const end = ends[id]!; k < end; k++) {
-        const list = stream[k]!;
-        offsets[list + 1]! += gapBytes(id - lasts[list]!);
-        lasts[list] = id;
-        counts[list]!++;
+        const at = GAP_SIZES_STRIDE * stream[k]!;
+        sizes[at + 2]! += gapBytes(id - sizes[at]!);
+        sizes[at] = id;
+        sizes[at + 1]!++;
       }
     }
-    for (let list = 0; list < lists; list++) offsets[list + 1]! += offsets[list]!;
+    return GapListTable.fromSizedStream(stream, ends, lists, sizes);
+  }
+
+  /**
+   * fromStream() with the lists' sizes known: per list, GAP_SIZES_STRIDE entries, its last id, how
+   * many ids it has and how many bytes their gaps take (the build counts them as it streams).
+   */
+  static fromSizedStream(stream: readonly number[], ends: readonly number[], lists: number, sizes: Int32Array): GapListTable {
+    const offsets = new Int32Array(lists + 1);
+    const counts = new Int32Array(lists);
+    for (let list = 0; list < lists; list++) {
+      offsets[list + 1] = offsets[list]! + sizes[GAP_SIZES_STRIDE * list + 2]!;
+      counts[list] = sizes[GAP_SIZES_STRIDE * list + 1]!;
+    }
     const bytes = new Uint8Array(offsets[lists]!);
     const at = offsets.slice(0, lists);
-    lasts.fill(-1);
+    const lasts = new Int32Array(lists).fill(-1);
     for (let id = 0, k = 0; id < ends.length; id++) {
       for (const end = ends[id]!; k < end; k++) {
         const list = stream[k]!;
@@ -297,12 +312,7 @@ export class GapListTable {
   }
 }
 
-/** How many bytes the gap takes. */
-function gapBytes(gap: number): number {
-  let n = 1;
-  while (gap >= 0x80) {
-    gap = Math.floor(gap / 0x80);
-    n++;
-  }
-  return n;
+/** How many bytes the gap (a positive int32) takes: 7 bits a byte. */
+export function gapBytes(gap: number): number {
+  return gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5;
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FILTER_CATEGORIES, facetValues } from '../domain/facets';
+import { FILTER_CATEGORIES, facetValues, ipRange, walletChain } from '../domain/facets';
 import { registrySearchValues, tokens } from '../domain/search';
 import { sampleProfile } from '../test-support';
-import { LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, searchValuesInto } from './profile-values';
+import { LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, ipRangeOf, searchValuesInto, walletChainOf } from './profile-values';
 
 const text = fc.constantFrom('', ' ', 'Acme', 'acme', 'ACME', 'Émile', 'zoë', 'ΣΊΣ', '0xAbC', '0x', 'bc1q', '1Boat', '3J', 'ltc1', 'LTC', 'Mx',
   'zzz', ' 0xAb ', '192.168.0.1', '203.0.113.7', '104.1.2.3', '10.0.0.1', '172.16.0.9', '8.8.8.8', ' 192.168.1.1', 'Bank', 'bank');
@@ -35,6 +35,22 @@ describe('reading a profile without temporary arrays', () => {
         expect(out.slice(0, n)).toEqual(facetValues(p, category));
       });
     }), { numRuns: 500 });
+  });
+});
+
+describe('wallet chains and IP ranges by code', () => {
+  // strings built from the units the reference's prefixes are made of, its white space and a few others
+  const unit = fc.constantFrom(...'0xXlLtTcCbBmM13129.68024 \t\u00a0\u2028\ufeffſKk'.split(''), '\u212a', 'é');
+  const address = fc.array(unit, { maxLength: 12 }).map((units) => units.join(''));
+  const prefixed = fc.tuple(fc.constantFrom('0x', '0X', 'ltc1', 'LTC1', 'lTc1', 'bc1', 'BC1', 'L', 'M', '1', '3', '192.168.', '203.', '104.', '10.', '172.', ' 10.', '\u00a010.', ''), address)
+    .map(([a, b]) => a + b);
+
+  it('when an address is classified, then the chain is walletChain()’s', () => {
+    fc.assert(fc.property(fc.oneof(address, prefixed, fc.string()), (a) => { expect(walletChainOf(a)).toBe(walletChain(a)); }), { numRuns: 3000 });
+  });
+
+  it('when an IP address is classified, then the range is ipRange()’s', () => {
+    fc.assert(fc.property(fc.oneof(address, prefixed, fc.string()), (a) => { expect(ipRangeOf(a)).toBe(ipRange(a)); }), { numRuns: 3000 });
   });
 });
 

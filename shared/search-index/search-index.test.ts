@@ -171,6 +171,23 @@ describe('live ids', () => {
     expect(SearchIndex.deserialize(structuredClone(index.serialize())).aliveIds().sort((a, b) => a - b)).toEqual([1, 2, 9]);
     expect(SearchIndex.build([]).aliveIds()).toEqual([]);
   });
+
+  it('when a build is given two versions of an id, then the later one is indexed, whatever the ids', () => {
+    // small ids take a table by id, others (huge, negative, fractional) a map: both keep the last version
+    for (const given of [[1, 2, 3], [5_000_000_000, -4, 2.5]]) {
+      const [a, b, c] = given as [number, number, number];
+      const index = SearchIndex.build([blank(a, { name: 'Old Name' }), blank(b), blank(a, { name: 'New Name' }), blank(c, { name: 'Other' }), blank(b, { name: 'Again' })]);
+      const found = (query: string) => {
+        const { total, items } = index.query({ kind: 'developer', query, filters: {} });
+        return { total, ids: items.map((item) => item.id) };
+      };
+      expect(found('old')).toEqual({ total: 0, ids: [] });
+      expect(found('new')).toEqual({ total: 1, ids: [a] });
+      expect(found('again')).toEqual({ total: 1, ids: [b] });
+      expect(index.size).toBe(3);
+      expect(index.aliveIds().sort((x, y) => x - y)).toEqual([...given].sort((x, y) => x - y));
+    }
+  });
 });
 
 describe('values shared by many profiles and units beyond Latin-1', () => {

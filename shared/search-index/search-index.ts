@@ -48,7 +48,7 @@ import { isSubstringTerm, registrySearchValues, searchTerms, tokenMatches, token
 import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
 import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
 import { codeUnitOrder } from './code-unit-sort';
-import { GapListTable, ListTable } from './list-table';
+import { GAP_SIZES_STRIDE as GRAM_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
 import { RecentValues } from './recent-values';
 import { FNV_PRIME, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
@@ -157,8 +157,12 @@ interface BuildState {
   gramStream: number[];
   gramUsed: number;
   tokenGramEnds: number[];
-  /** per trigram id, the last token streamed with it */
-  gramMarks: number[];
+  /**
+   * per trigram id, GRAM_SIZES_STRIDE entries: the last token streamed with it, and the size of its
+   * list so far, ids and gap bytes (one cache line: at 100k profiles three arrays of them no longer
+   * fitted in the core's cache, and the 5M trigrams streamed waited on each)
+   */
+  gramSizes: Int32Array;
   /** shared values by content: open addressing, pairs of shared value id + 1 (0: free) and valueHash */
   sharedTable: Int32Array;
   sharedProbe: number;
@@ -167,8 +171,9 @@ interface BuildState {
   sharedRaw: string[];
   sharedTokenEnds: number[];
   sharedTokens: number[];
-  /** per slot in order, the shared values it has (laid out as valueRefs at the end) */
+  /** per slot in order, the shared values it has (laid out as valueRefs at the end; made at an estimated length) */
   refs: number[];
+  refsUsed: number;
   /** per field: the shared values it had last (found without hashing) */
   recent: RecentValues[];
   /** per field (searchValuesInto's numbering): shared-value lookups (-1: no longer looked up) and hits */
@@ -284,6 +289,35 @@ function growInt32(list: Int32Array, size: number): Int32Array {
   return out;
 }
 
+/** The profiles less any a later one of the same id replaces (the list itself when there is none). */
+function lastVersions(profiles: readonly IndexedProfile[]): readonly IndexedProfile[] {
+  // ids are the registry's row ids, small integers: a typed array by id finds the repeats without
+  // a map's hashing (any other ids take the map)
+  let max = -1;
+  for (let i = 0; i < profiles.length; i++) {
+    const id = profiles[i]!.id;
+    if (!(Number.isInteger(id) && id >= 0 && id < MAX_DENSE_ID)) {
+      max = Infinity;
+      break;
+    }
+    if (id > max) max = id;
+  }
+  if (max < 4 * profiles.length + 1024) {
+    const at = new Int32Array(max + 1).fill(-1);
+    let repeated = false;
+    for (let i = 0; i < profiles.length; i++) {
+      const id = profiles[i]!.id;
+      if (at[id]! >= 0) repeated = true;
+      at[id] = i;
+    }
+    return repeated ? profiles.filter((p, i) => at[p.id] === i) : profiles;
+  }
+  const last = new Map<number, number>();
+  for (let i = 0; i < profiles.length; i++) last.set(profiles[i]!.id, i);
+  return last.size === profiles.length ? profiles : profiles.filter((p, i) => last.get(p.id) === i);
+}
+const MAX_DENSE_ID = 2 ** 30;
+
 export class SearchIndex {
   // slots
   private slotCount = 0;
@@ -367,21 +401,21 @@ export class SearchIndex {
     // the last version of each id, read in the order given: that is mostly the order the profiles
     // were made in, so the order they lie in memory (read in id order instead, 100k profiles loaded
     // from the database took a third longer); nothing in the answers depends on the slots' order
-    const last = new Map<number, number>();
-    for (let i = 0; i < profiles.length; i++) last.set(profiles[i]!.id, i);
-    const list = last.size === profiles.length ? profiles : profiles.filter((p, i) => last.get(p.id) === i);
-    last.clear();
+    const list = lastVersions(profiles);
 
     index.reserve(list.length);
     // the size of the text, estimated from the first profiles, sizes the build's streams
     const values = index.valueScratch;
     const sample = Math.min(list.length, TEXT_SAMPLE);
     let sampled = 0;
+    let sampledValues = 0;
     for (let i = 0; i < sample; i++) {
       const n = searchValuesInto(list[i]!, values, index.fieldScratch);
+      sampledValues += n;
       for (let v = 0; v < n; v++) sampled += values[v]!.length + 1;
     }
     const textSize = sample === 0 ? 0 : Math.ceil((sampled / sample) * list.length * TEXT_MARGIN);
+    const valueCount = sample === 0 ? 0 : (sampledValues / sample) * list.length;
     // and the token table is made at about the size it will need (doubling it costs the copies)
     let places = TOKEN_TABLE_START;
     while (places * TEXT_PER_PLACE < textSize) places *= 2;
@@ -389,14 +423,15 @@ export class SearchIndex {
     index.building = {
       tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)).fill(0), tokenUsed: 0,
       facetStream: new Array<number>(list.length * FACETS_PER_SLOT).fill(0), facetUsed: 0,
-      gramStream: new Array<number>(Math.ceil(textSize / TEXT_PER_GRAM)).fill(0), gramUsed: 0, tokenGramEnds: [], gramMarks: [],
+      gramStream: new Array<number>(Math.ceil(textSize / TEXT_PER_GRAM)).fill(0), gramUsed: 0, tokenGramEnds: [], gramSizes: new Int32Array(GRAM_SIZES_STRIDE * GRAM_TABLE_START),
       facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
       facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []),
-      sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [], refs: [],
+      sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
+      refs: new Array<number>(Math.ceil(valueCount * TEXT_MARGIN)).fill(0), refsUsed: 0,
       recent: Array.from({ length: SEARCH_FIELDS }, () => new RecentValues()),
       fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
     };
-    for (const p of list) index.addSlot(p);
+    for (let i = 0; i < list.length; i++) index.addSlot(list[i]!);
     index.finishBuild();
     index.valueScratch = [];
     index.fieldScratch = [];
@@ -414,7 +449,9 @@ export class SearchIndex {
     this.postings = ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount);
     state.tokenStream = [];
     // (two bytes a reference while there are few enough shared values: buffers are costly, see BuildState)
-    this.valueRefs = this.valueCount <= 0x10000 ? Uint16Array.from(state.refs) : Int32Array.from(state.refs);
+    const refs = this.valueCount <= 0x10000 ? new Uint16Array(state.refsUsed) : new Int32Array(state.refsUsed);
+    for (let i = 0; i < refs.length; i++) refs[i] = state.refs[i]!;
+    this.valueRefs = refs;
     this.valueSlots = ListTable.invert(this.refStart, this.refEnd, this.valueRefs, this.slotCount, this.valueCount);
     const tokenEnds = state.sharedTokenEnds;
     const tokenStarts = tokenEnds.map((_, v) => (v > 0 ? tokenEnds[v - 1]! : 0));
@@ -427,7 +464,7 @@ export class SearchIndex {
     }
 
     // trigrams: the streamed grams of each token (see streamGrams), as gaps
-    this.trigramTokens = GapListTable.fromStream(state.gramStream, state.tokenGramEnds, this.trigramKeys.length);
+    this.trigramTokens = GapListTable.fromSizedStream(state.gramStream, state.tokenGramEnds, this.trigramKeys.length, state.gramSizes);
   }
 
   /** The id of the trigram of s at i, or -1 when the index has none. */
@@ -454,7 +491,11 @@ export class SearchIndex {
     this.trigramKeys.push(gramKey(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)));
     this.trigramTokens.add();
     this.placeGram(id);
-    if (this.building) this.building.gramMarks.push(-1);
+    const state = this.building;
+    if (state) {
+      if (GRAM_SIZES_STRIDE * (id + 1) > state.gramSizes.length) state.gramSizes = growInt32(state.gramSizes, GRAM_SIZES_STRIDE * (id + 1));
+      state.gramSizes[GRAM_SIZES_STRIDE * id] = -1;
+    }
     return id;
   }
 
@@ -593,7 +634,7 @@ export class SearchIndex {
     const n = searchValuesInto(p, values, fields);
     const own = this.ownScratch;
     own.length = 0;
-    const refsFrom = state ? state.refs.length : this.valueRefs.length;
+    const refsFrom = state ? state.refsUsed : this.valueRefs.length;
     for (let v = 0; v < n; v++) {
       const value = values[v]!;
       const field = fields[v]!;
@@ -612,7 +653,7 @@ export class SearchIndex {
       for (const value of own) for (const token of tokens(value)) this.addSlotToken(this.internToken(token, hashString(token)));
     }
     this.refStart[slot] = refsFrom;
-    this.refEnd[slot] = state ? state.refs.length : refsFrom;
+    this.refEnd[slot] = state ? state.refsUsed : refsFrom;
 
     // the slot's distinct tokens: streamed while building, else appended to their postings
     const slotTokens = this.slotTokens;
@@ -644,7 +685,7 @@ export class SearchIndex {
     const lookups = ++state.fieldLookups[field]!;
     if (shared >= 0) {
       state.fieldHits[field]!++;
-      state.refs.push(shared); // (its tokens list it: see tokenValues)
+      state.refs[state.refsUsed++] = shared; // (its tokens list it: see tokenValues)
       return true;
     }
     // a field whose values rarely repeat is not worth the lookups
@@ -735,7 +776,7 @@ export class SearchIndex {
     state.sharedRaw.push(value);
     state.sharedTokenEnds.push(state.sharedTokens.length);
     state.recent[field]!.set(value, id);
-    state.refs.push(id);
+    state.refs[state.refsUsed++] = id;
     state.sharedTable[2 * state.sharedProbe] = id + 1;
     state.sharedTable[2 * state.sharedProbe + 1] = state.sharedHash;
     if (this.valueCount * 4 > state.sharedTable.length) {
@@ -865,7 +906,6 @@ export class SearchIndex {
    */
   private streamGrams(state: BuildState, token: string, id: number): void {
     const dense = this.gramDense;
-    const marks = state.gramMarks;
     const stream = state.gramStream;
     let used = state.gramUsed;
     // (the codes of the units rolled along: a trigram of ASCII letters and digits is one look-up)
@@ -876,9 +916,15 @@ export class SearchIndex {
       const z = unitCode(token.charCodeAt(i + 2));
       let g = (x | y | z) < 0 ? -1 : dense[(x * 36 + y) * 36 + z]! - 1;
       if (g < 0) g = this.internGram(token, i);
-      if (marks[g] === id) continue; // a gram twice in the token
-      marks[g] = id;
+      const sizes = state.gramSizes; // (internGram may grow it)
+      const at = GRAM_SIZES_STRIDE * g;
+      const last = sizes[at]!;
+      if (last === id) continue; // a gram twice in the token
+      sizes[at] = id;
       stream[used++] = g;
+      // (the list's size, counted here while the gram is at hand, spares the layout a pass)
+      sizes[at + 1]!++;
+      sizes[at + 2]! += gapBytes(id - last);
     }
     state.gramUsed = used;
     state.tokenGramEnds.push(used);
