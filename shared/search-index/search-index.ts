@@ -421,13 +421,13 @@ export class SearchIndex {
     while (places * TEXT_PER_PLACE < textSize) places *= 2;
     index.tokenTable = new Int32Array(2 * places);
     index.building = {
-      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)).fill(0), tokenUsed: 0,
-      facetStream: new Array<number>(list.length * FACETS_PER_SLOT).fill(0), facetUsed: 0,
-      gramStream: new Array<number>(Math.ceil(textSize / TEXT_PER_GRAM)).fill(0), gramUsed: 0, tokenGramEnds: [], gramSizes: new Int32Array(GRAM_SIZES_STRIDE * GRAM_TABLE_START),
+      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0,
+      facetStream: new Array<number>(list.length * FACETS_PER_SLOT), facetUsed: 0,
+      gramStream: new Array<number>(Math.ceil(textSize / TEXT_PER_GRAM)), gramUsed: 0, tokenGramEnds: [], gramSizes: new Int32Array(GRAM_SIZES_STRIDE * GRAM_TABLE_START),
       facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
       facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []),
       sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
-      refs: new Array<number>(Math.ceil(valueCount * TEXT_MARGIN)).fill(0), refsUsed: 0,
+      refs: new Array<number>(Math.ceil(valueCount * TEXT_MARGIN)), refsUsed: 0,
       recent: Array.from({ length: SEARCH_FIELDS }, () => new RecentValues()),
       fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
     };
