@@ -13,11 +13,14 @@ import { SearchIndex, type IndexedProfile } from './index';
 const WORDS = ['Ada', 'ada', 'Jane', 'Roe', 'Zed', 'moon', 'Moonvault', 'ivan', 'Émile', 'zoë', 'ann', 'Anna', 'bo', 'x', 'DeFi', 'defi', 'Rug Pull', 'rug'];
 const NAMES = ['Ada Example', 'ada example', 'Jane Roe', 'Zed', 'Émile Zola', 'emile zola', 'Anna 2', 'Anna 10', 'bo', ''];
 const PLACES = ['Paris', 'paris', 'Lagos', '', ' ', ' Remote', 'remote', 'Kyiv'];
-const WALLETS = ['0xAbCdEf0123', '0xabcdef0123', '0x00FF', 'bc1qxyz', '1BoatSLR', '3Jxy', 'ltc1qq', 'LTCabc', 'Mxy', 'zzz', ''];
+const WALLETS = ['0xAbCdEf0123', '0xabcdef0123', '0x00FF', 'bc1qxyz', '1BoatSLR', '3Jxy', 'ltc1qq', 'LTCabc', 'Mxy', 'zzz', '',
+  '0xAbCdEf0123456789aBcDeF', 'bc1qabcdef0123456789xyz', 'ltc1qÉabcdef0123456'];
+/** tokens long enough to list their trigrams at even places only (LONG_TOKEN) */
+const LONG = ['0xabcdef0123456789abcdef', 'bc1qabcdef0123456789xyz', 'ltc1qéabcdef0123456', 'abcdef0123456789', 'verylongusername2024'];
 const IPS = ['192.168.0.1', '192.168.1.20', '203.0.113.7', '203.0.113.77', '104.1.2.3', '10.0.0.1', '172.16.0.9', '8.8.8.8'];
 const PHONES = ['+1 555 0100', '+1-555-0100', '(555) 010-0199', '+44 20 7946 0958', '5550100'];
 const TELEGRAMS = ['@moon_boy', 'moon_boy', '@Ada_Example', 'jane.roe', '@x'];
-const EMAILS = ['ada@example.test', 'Ada@Example.TEST', 'jane.roe@mail.ex', 'zed@domain.ex', 'x@y.z'];
+const EMAILS = ['ada@example.test', 'Ada@Example.TEST', 'jane.roe@mail.ex', 'zed@domain.ex', 'x@y.z', 'abcdef0123456789@long.test', 'VeryLongUsername2024@mail.ex'];
 const SITES = ['https://moonvault.example', 'domain.ex', 'http://Domain.EX/path', 'www.ada.test'];
 const BANKS = ['Example Bank', 'example bank', 'First Bank', 'Harbor Bank', ''];
 const SHORT = ['English', 'english', 'French', 'Rug Pull', 'rug pull', 'Ponzi', 'DeFi', 'defi', 'NFT', 'Acme', 'acme', 'Examplian'];
@@ -30,7 +33,7 @@ const profileArb = (id: number): fc.Arbitrary<IndexedProfile> =>
     kind: pick<ProfileKind>(['developer', 'project', 'developer']),
     name: fc.oneof(pick(NAMES), fc.array(pick(WORDS), { minLength: 1, maxLength: 2 }).map((w) => w.join(' '))),
     nickname: fc.oneof(pick(WORDS), fc.constant('')),
-    bio: fc.array(pick([...WORDS, ...TELEGRAMS, ...EMAILS]), { maxLength: 4 }).map((w) => w.join(' ')),
+    bio: fc.array(pick([...WORDS, ...TELEGRAMS, ...EMAILS, ...LONG]), { maxLength: 4 }).map((w) => w.join(' ')),
     location: pick(PLACES),
     nationality: fc.oneof(pick(SHORT), fc.constant('')),
     accent: fc.oneof(pick(SHORT), fc.constant('')),
@@ -68,6 +71,8 @@ const termArb: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...WORDS, ...SHORT, '555', '0100', '010', 'oon', 'mil', 'ann', 'nn', 'oe', 'a', 'e', 'é', '2025', '0001', '44', 'usd', 'bank')
     .map((w) => w.slice(0, 5)).chain(mixCase),
   fc.string({ unit: fc.constantFrom('a', 'n', 'o', 'e', 'x', '0', '1', '5', '.', '@', '-', '_', 'A', 'É'), minLength: 1, maxLength: 5 }),
+  // parts of long tokens, at odd and even places
+  fc.tuple(pick(LONG), fc.nat(), fc.integer({ min: 3, max: 8 })).map(([token, at, n]) => token.slice(at % token.length, (at % token.length) + n)).chain(mixCase),
 );
 
 const queryArb = fc.oneof(

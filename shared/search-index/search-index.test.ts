@@ -53,6 +53,31 @@ describe('the token dictionary', () => {
   });
 });
 
+describe('parts of long tokens (their trigrams listed at even places only)', () => {
+  const wallet = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7k';
+  const built = SearchIndex.build([blank(1, { walletAddresses: [wallet] }), blank(2, { bio: 'Ω zz' }), blank(3, { nickname: 'qéabcdefghijklm' })]);
+  const delta = SearchIndex.build([blank(2, { bio: 'Ω zz' })]);
+  delta.upsert([blank(1, { walletAddresses: [wallet] }), blank(3, { nickname: 'qéabcdefghijklm' })]);
+  const loaded = SearchIndex.deserialize(structuredClone(built.serialize()));
+
+  it('when any part of 3 to 8 units is searched, at an odd or even place, then the profile is found; other parts find nothing', () => {
+    for (const [name, index] of [['built', built], ['after a delta', delta], ['loaded', loaded]] as const) {
+      for (let n = 3; n <= 8; n++) {
+        for (let at = 0; at + n <= wallet.length; at++) {
+          expect([name, wallet.slice(at, at + n), ids(index, wallet.slice(at, at + n))]).toEqual([name, wallet.slice(at, at + n), [1]]);
+        }
+      }
+      // a part beyond ASCII, at an odd place (its trigram before it is not one of ASCII letters and digits)
+      expect(ids(index, 'abc')).toEqual([3]);
+      expect(ids(index, 'éab')).toEqual([3]);
+      expect(ids(index, 'bcd')).toEqual([3]);
+      expect(ids(index, 'jkl')).toEqual([3]);
+      expect(ids(index, 'w509')).toEqual([]);
+      expect(ids(index, 'xw8')).toEqual([]);
+    }
+  });
+});
+
 describe('substring terms', () => {
   const index = SearchIndex.build([
     blank(1, { telegram: ['@moon_boy'], walletAddresses: ['0xAbCdEf0123'], ipAddresses: ['203.0.113.77'] }),

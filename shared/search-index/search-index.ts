@@ -11,8 +11,9 @@
 //     characters"): a token dictionary (every token of every registry search value, as the
 //     reference tokens() makes them) sorted by code unit, so the tokens starting with a term are
 //     one range; trigram postings over the dictionary give the tokens containing a 3+ character
-//     term, each checked with String.includes. The union of those tokens' postings is the exact
-//     answer.
+//     term, each checked with String.includes (a long token lists only its trigrams at even
+//     places, so a term's candidates come from both alignments: see tokensContaining). The union
+//     of those tokens' postings is the exact answer.
 //   - substring terms ('bustr-…', IPv4, '@', '.', '0x'): the alphanumeric runs of the term must
 //     be whole tokens (inside), token prefixes (at the end) or token parts (at the start) of the
 //     value holding it; the cheapest of those gives candidates, and each candidate is checked
@@ -87,14 +88,19 @@ export interface SerializedMeta {
   parts: string[];
 }
 
-/** 3: texts as strings, shared values (valueTexts, valueRefs, valueSlots, tokenValues) */
-const FORMAT = 3;
+/** 3: texts as strings, shared values (valueTexts, valueRefs, valueSlots, tokenValues); 4: long tokens' trigrams apart */
+const FORMAT = 4;
 const KINDS: readonly ProfileKind[] = ['developer', 'project'];
 const KIND_CODE: Record<ProfileKind, number> = { developer: 0, project: 1 };
 /** value separator of the stored search text: white space never occurs inside a term */
 const SEP = '\n';
 /** extra (unsorted) dictionary tokens kept before the sorted dictionary is rebuilt */
 const MAX_EXTRA_TOKENS = 4096;
+/**
+ * A token this long lists its trigrams at even places only (see tokensContaining): half the build's
+ * trigram work, nearly all of it wallet addresses' (26 to 62 units)
+ */
+const LONG_TOKEN = 12;
 /** a candidate set smaller than slots / this is sorted by rank instead of walking the order */
 const SORT_FEW_DIVISOR = 16;
 /** a field's values are no longer shared once it has been looked up this often... */
@@ -107,11 +113,12 @@ const TEXT_MARGIN = 1.0625;
 /**
  * The streams' first lengths (they grow past them): full-text units per streamed token id (only
  * a slot's own tokens are streamed: 30 at 100k seeded profiles), facet values per slot (19), and
- * full-text units per distinct trigram of a distinct token (10.9).
+ * full-text units per distinct trigram of a distinct short token (~200) and long token (~23).
  */
 const TEXT_PER_TOKEN = 24;
 const FACETS_PER_SLOT = 20;
-const TEXT_PER_GRAM = 10;
+const TEXT_PER_SHORT_GRAM = 160;
+const TEXT_PER_LONG_GRAM = 20;
 /** initial size of the token and shared-value hash tables (powers of two; doubled at 3/4 and 1/2 load) */
 const TOKEN_TABLE_START = 1 << 12;
 const RECENT_TOKEN_MASK = (1 << 12) - 1;
@@ -133,6 +140,24 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 type List = number[] | Int32Array;
 
+/** A build's stream of the distinct trigram ids of each new token, to be laid out as a GapListTable. */
+interface GramStream {
+  /** the ids (made at an estimated length), and per token id where its ids end */
+  stream: number[];
+  used: number;
+  ends: number[];
+  /**
+   * per trigram id, GRAM_SIZES_STRIDE entries: the last token streamed with it, and the size of its
+   * list so far, ids and gap bytes (one cache line: at 100k profiles three arrays of them no longer
+   * fitted in the core's cache, and the 5M trigrams streamed waited on each)
+   */
+  sizes: Int32Array;
+}
+
+function gramStream(length: number): GramStream {
+  return { stream: new Array<number>(length), used: 0, ends: [], sizes: new Int32Array(GRAM_SIZES_STRIDE * GRAM_TABLE_START) };
+}
+
 /** The build's scratch: what it streams per slot, and the values it has read already. */
 interface BuildState {
   // (plain arrays: they live on the JavaScript heap, where they are cheap to drop, whereas every
@@ -153,16 +178,9 @@ interface BuildState {
    */
   facetMinId: number[][];
   facetMinAt: number[][];
-  /** per new token, its distinct trigram ids (made at an estimated length), and where each token's end */
-  gramStream: number[];
-  gramUsed: number;
-  tokenGramEnds: number[];
-  /**
-   * per trigram id, GRAM_SIZES_STRIDE entries: the last token streamed with it, and the size of its
-   * list so far, ids and gap bytes (one cache line: at 100k profiles three arrays of them no longer
-   * fitted in the core's cache, and the 5M trigrams streamed waited on each)
-   */
-  gramSizes: Int32Array;
+  /** the new tokens' trigrams: of short tokens (all), of long ones (at even places) */
+  grams: GramStream;
+  longGrams: GramStream;
   /** shared values by content: open addressing, pairs of shared value id + 1 (0: free) and valueHash */
   sharedTable: Int32Array;
   sharedProbe: number;
@@ -372,9 +390,13 @@ export class SearchIndex {
   private trigramKeys: number[] = [];
   private gramDense: Int32Array = new Int32Array(DENSE_GRAMS);
   private gramTable: Int32Array = new Int32Array(GRAM_TABLE_START);
-  private sparseGrams = 0;
-  /** per trigram id, the ids of the tokens holding it */
+  private sparseGramIds: number[] = [];
+  /**
+   * per trigram id, the ids of the short tokens holding it, and of the long ones holding it at an
+   * even place (0, 2, 4...: half the entries; at 100k profiles nearly all are wallet addresses')
+   */
   private trigramTokens = GapListTable.empty();
+  private longTrigramTokens = GapListTable.empty();
   // the slot being added: its distinct token ids (marked with its mark, so each counts once)
   private slotTokens: Int32Array = new Int32Array(256);
   private slotTokenCount = 0;
@@ -423,7 +445,7 @@ export class SearchIndex {
     index.building = {
       tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0,
       facetStream: new Array<number>(list.length * FACETS_PER_SLOT), facetUsed: 0,
-      gramStream: new Array<number>(Math.ceil(textSize / TEXT_PER_GRAM)), gramUsed: 0, tokenGramEnds: [], gramSizes: new Int32Array(GRAM_SIZES_STRIDE * GRAM_TABLE_START),
+      grams: gramStream(Math.ceil(textSize / TEXT_PER_SHORT_GRAM)), longGrams: gramStream(Math.ceil(textSize / TEXT_PER_LONG_GRAM)),
       facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
       facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []),
       sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
@@ -464,7 +486,8 @@ export class SearchIndex {
     }
 
     // trigrams: the streamed grams of each token (see streamGrams), as gaps
-    this.trigramTokens = GapListTable.fromSizedStream(state.gramStream, state.tokenGramEnds, this.trigramKeys.length, state.gramSizes);
+    this.trigramTokens = GapListTable.fromSizedStream(state.grams.stream, state.grams.ends, this.trigramKeys.length, state.grams.sizes);
+    this.longTrigramTokens = GapListTable.fromSizedStream(state.longGrams.stream, state.longGrams.ends, this.trigramKeys.length, state.longGrams.sizes);
   }
 
   /** The id of the trigram of s at i, or -1 when the index has none. */
@@ -490,11 +513,14 @@ export class SearchIndex {
     const id = this.trigramKeys.length;
     this.trigramKeys.push(gramKey(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)));
     this.trigramTokens.add();
+    this.longTrigramTokens.add();
     this.placeGram(id);
     const state = this.building;
     if (state) {
-      if (GRAM_SIZES_STRIDE * (id + 1) > state.gramSizes.length) state.gramSizes = growInt32(state.gramSizes, GRAM_SIZES_STRIDE * (id + 1));
-      state.gramSizes[GRAM_SIZES_STRIDE * id] = -1;
+      for (const grams of [state.grams, state.longGrams]) {
+        if (GRAM_SIZES_STRIDE * (id + 1) > grams.sizes.length) grams.sizes = growInt32(grams.sizes, GRAM_SIZES_STRIDE * (id + 1));
+        grams.sizes[GRAM_SIZES_STRIDE * id] = -1;
+      }
     }
     return id;
   }
@@ -510,7 +536,8 @@ export class SearchIndex {
       this.gramDense[dense] = id + 1;
       return;
     }
-    if (++this.sparseGrams * 2 > this.gramTable.length) {
+    this.sparseGramIds.push(id);
+    if (this.sparseGramIds.length * 2 > this.gramTable.length) {
       const old = this.gramTable;
       this.gramTable = new Int32Array(old.length * 2);
       for (const e of old) if (e !== 0) this.hashGram(e - 1);
@@ -893,30 +920,35 @@ export class SearchIndex {
     }
     this.postings.add();
     this.extra.push(id);
-    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
+    const long = token.length >= LONG_TOKEN;
+    const table = long ? this.longTrigramTokens : this.trigramTokens;
+    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i += long ? 2 : 1) {
       const g = this.internGram(token, i);
-      if (this.trigramTokens.last(g) !== id) this.trigramTokens.push(g, id);
+      if (table.last(g) !== id) table.push(g, id);
     }
     return id;
   }
 
   /**
    * Streams a new token's distinct trigrams while the build has it at hand (read again at the end,
-   * the 300k tokens of 100k profiles were as many cache misses).
+   * the 300k tokens of 100k profiles were as many cache misses): all of a short token's, a long
+   * one's at its even places.
    */
   private streamGrams(state: BuildState, token: string, id: number): void {
     const dense = this.gramDense;
-    const stream = state.gramStream;
-    let used = state.gramUsed;
-    // (the codes of the units rolled along: a trigram of ASCII letters and digits is one look-up)
-    let y = -1;
-    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i++) {
-      const x = i === 0 ? unitCode(token.charCodeAt(0)) : y;
-      y = unitCode(token.charCodeAt(i + 1));
+    const long = token.length >= LONG_TOKEN;
+    const step = long ? 2 : 1;
+    const grams = long ? state.longGrams : state.grams;
+    const stream = grams.stream;
+    let used = grams.used;
+    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i += step) {
+      const x = unitCode(token.charCodeAt(i));
+      const y = unitCode(token.charCodeAt(i + 1));
       const z = unitCode(token.charCodeAt(i + 2));
+      // (a trigram of ASCII letters and digits is one look-up)
       let g = (x | y | z) < 0 ? -1 : dense[(x * 36 + y) * 36 + z]! - 1;
       if (g < 0) g = this.internGram(token, i);
-      const sizes = state.gramSizes; // (internGram may grow it)
+      const sizes = grams.sizes; // (internGram may grow it)
       const at = GRAM_SIZES_STRIDE * g;
       const last = sizes[at]!;
       if (last === id) continue; // a gram twice in the token
@@ -926,8 +958,9 @@ export class SearchIndex {
       sizes[at + 1]!++;
       sizes[at + 2]! += gapBytes(id - last);
     }
-    state.gramUsed = used;
-    state.tokenGramEnds.push(used);
+    grams.used = used;
+    state.grams.ends.push(state.grams.used);
+    state.longGrams.ends.push(state.longGrams.used);
   }
 
   /** The token table (and marks) of a loaded dictionary. */
@@ -1138,18 +1171,61 @@ export class SearchIndex {
     return out;
   }
 
-  /** Token ids containing the part (3+ code units), through the rarest of its trigrams. */
+  /**
+   * Token ids containing the part (3+ code units): candidates from trigram lists, each checked.
+   * A short token lists all its trigrams: the rarest of the part's gives them all. A long token
+   * lists those at its even places: where the part starts at an even place, its trigrams at even
+   * offsets are listed, at an odd place those at odd offsets; a part of 3 units at an odd place has
+   * none of its own, but the trigram before it (at an even place) ends with its first two units.
+   */
   private tokensContaining(part: string): number[] {
-    let best = -1;
-    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= part.length; i++) {
-      const g = this.gramId(part, i);
-      if (g < 0) return [];
-      if (best < 0 || this.trigramTokens.size(g) < this.trigramTokens.size(best)) best = g;
-    }
+    const grams: number[] = [];
+    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= part.length; i++) grams.push(this.gramId(part, i));
+    const candidates: ArrayLike<number>[] = [];
+    const add = (ids: ArrayLike<number> | null) => { if (ids) candidates.push(ids); };
+    add(this.rarestList(this.trigramTokens, grams, 0, 1));
+    add(this.rarestList(this.longTrigramTokens, grams, 0, 2));
+    if (grams.length > 1) add(this.rarestList(this.longTrigramTokens, grams, 1, 2));
+    else for (const g of this.gramsEndingWith(part.charCodeAt(0), part.charCodeAt(1))) add(this.longTrigramTokens.get(g));
     const out: number[] = [];
-    if (best < 0) return out;
-    const ids = this.trigramTokens.get(best);
-    for (let i = 0; i < ids.length; i++) if (this.tokenList[ids[i]!]!.includes(part)) out.push(ids[i]!);
+    const seen = candidates.length > 2 ? new Set<number>() : null; // (a long token can come twice)
+    for (const ids of candidates) {
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        if (seen?.has(id) || !this.tokenList[id]!.includes(part)) continue;
+        seen?.add(id);
+        out.push(id);
+      }
+    }
+    return out;
+  }
+
+  /** The smallest of the table's lists of grams[from], grams[from + step]...; null when one is empty. */
+  private rarestList(table: GapListTable, grams: readonly number[], from: number, step: number): number[] | null {
+    let best = -1;
+    for (let k = from; k < grams.length; k += step) {
+      const g = grams[k]!;
+      if (g < 0 || table.size(g) === 0) return null; // no token of the table has it (so placed)
+      if (best < 0 || table.size(g) < table.size(best)) best = g;
+    }
+    return best < 0 ? null : table.get(best);
+  }
+
+  /** The ids of the trigrams whose last two units are b and c. */
+  private gramsEndingWith(b: number, c: number): number[] {
+    const out: number[] = [];
+    const y = unitCode(b);
+    const z = unitCode(c);
+    if (y >= 0 && z >= 0) {
+      for (let x = 0; x < 36; x++) {
+        const g = this.gramDense[(x * 36 + y) * 36 + z]! - 1;
+        if (g >= 0) out.push(g);
+      }
+    }
+    for (const g of this.sparseGramIds) {
+      const key = this.trigramKeys[g]!;
+      if (Math.floor(key / 65536) % 65536 === b && key % 65536 === c) out.push(g);
+    }
     return out;
   }
 
@@ -1420,6 +1496,7 @@ export class SearchIndex {
       ['tokenValues', this.tokenValues.pack()],
       ['valueSlots', this.valueSlots.pack()],
       ['trigramTokens', this.trigramTokens.pack()],
+      ['longTrigramTokens', this.longTrigramTokens.pack()],
       ...this.facetValueList.map((list, c): [string, ArrayBuffer[]] => [`facet${c}`, packStrings(list)]),
       ...this.facetPostings.map((lists, c): [string, ArrayBuffer[]] => [`facetPostings${c}`, packLists(lists)]),
     ];
@@ -1460,6 +1537,7 @@ export class SearchIndex {
     index.tokenValues = ListTable.unpack(next(), next());
     index.valueSlots = ListTable.unpack(next(), next());
     index.trigramTokens = GapListTable.unpack(next(), next(), next(), next());
+    index.longTrigramTokens = GapListTable.unpack(next(), next(), next(), next());
     index.facetValueList = FILTER_CATEGORIES.map(() => strings());
     index.facetPostings = FILTER_CATEGORIES.map(() => lists());
 
