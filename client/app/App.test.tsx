@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -209,9 +209,11 @@ describe('the home page', () => {
     await userEvent.click(within(profile).getByRole('button', { name: 'Report an Incident' }));
     const add = await screen.findByRole('dialog', { name: 'Add Scam' });
     expect(add).toHaveTextContent('A scam by Ada Example');
+    // (Escape goes to the top layer once it has taken focus: on a busy machine that is a moment after it shows)
+    await waitFor(() => expect(add).toContainElement(document.activeElement as HTMLElement));
     await userEvent.keyboard('{Escape}');
 
-    expect(screen.queryByRole('dialog', { name: 'Add Scam' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Scam' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: 'Ada Example' })).toBeInTheDocument();
   });
 

@@ -138,8 +138,10 @@ describe('the profile modal', () => {
     expect(within(detail).getByText('Financial Impact')).toBeInTheDocument();
     expect(within(detail).getByText('1,500 USD')).toBeInTheDocument();
 
+    // (Escape goes to the top layer once it has taken focus)
+    await waitFor(() => expect(detail).toContainElement(document.activeElement as HTMLElement));
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: 'Scam Details - Ada Example' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Scam Details - Ada Example' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: 'Ada Example' })).toBeInTheDocument();
   });
 
