@@ -1,11 +1,11 @@
 // Sends a public answer cached by revision (server/read-model/answer-cache.ts): ETag with
 // `Cache-Control: no-cache` (keep it, but ask again), 304 when the client already has it, and
-// the body from the cache, gzip-compressed once when the client accepts that.
+// the body from the cache, compressed once per encoding (brotli, else gzip) the client accepts.
 // Written straight to node's response (the headers res.type().send() would set, then the body in
 // the same write), so it serves the routes and the lane ahead of Express (cached-reads.ts) alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { answerBody, matchesEtag, type CachedAnswer } from '../read-model/answer-cache';
+import { answerBody, matchesEtag, type CachedAnswer, type Compression } from '../read-model/answer-cache';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -18,40 +18,44 @@ export function sendCachedAnswer(req: IncomingMessage, res: ServerResponse, answ
     res.end();
     return;
   }
-  const gzipAccepted = acceptsGzip(req.headers['accept-encoding']);
-  // its gzip form is being made off the event loop (gzipAhead): send that once it is done
-  if (gzipAccepted && !answer.gzip && answer.gzipping) {
-    void answer.gzipping.then(() => sendBody(res, answer, gzipAccepted));
+  const encoding = acceptedCompression(req.headers['accept-encoding']);
+  answer.sentIn = encoding;
+  // its compressed form is being made off the event loop (compressAhead): send that once it is done
+  const compressing = encoding ? answer.compressing?.[encoding] : undefined;
+  if (encoding && !answer.compressed?.[encoding] && compressing) {
+    void compressing.then(() => sendBody(res, answer, encoding));
     return;
   }
-  sendBody(res, answer, gzipAccepted);
+  sendBody(res, answer, encoding);
 }
 
-function sendBody(res: ServerResponse, answer: CachedAnswer, gzipAccepted: boolean): void {
-  const { body, gzip } = answerBody(answer, gzipAccepted);
+function sendBody(res: ServerResponse, answer: CachedAnswer, accepted: Compression | null): void {
+  const { body, encoding } = answerBody(answer, accepted);
   res.statusCode = 200;
   res.setHeader('Content-Type', JSON_TYPE);
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   // node sends the headers alone to a HEAD request
   res.end(body);
 }
 
 /**
- * Whether a request with this Accept-Encoding accepts gzip, decided as Express's
- * req.acceptsEncodings('gzip') decides it (q-values, `*`, identity) and remembered per value: a
- * browser sends the same one every time. Bounded, as the values come from clients.
+ * The compression to answer a request with this Accept-Encoding in: brotli when it accepts that,
+ * else gzip when it accepts that, else none, each decided as Express's req.acceptsEncodings()
+ * decides it (q-values, `*`, identity) and remembered per value: a browser sends the same one
+ * every time. Bounded, as the values come from clients.
  */
-const gzipAccepted = new Map<string | undefined, boolean>();
-const GZIP_ACCEPTED_MAX = 64;
+const accepted = new Map<string | undefined, Compression | null>();
+const ACCEPTED_MAX = 64;
 
-function acceptsGzip(header: string | undefined): boolean {
-  let accepted = gzipAccepted.get(header);
-  if (accepted === undefined) {
-    const headers = header === undefined ? {} : { 'accept-encoding': header };
-    accepted = Boolean(express.request.acceptsEncodings.call({ headers } as express.Request, 'gzip'));
-    if (gzipAccepted.size >= GZIP_ACCEPTED_MAX) gzipAccepted.clear();
-    gzipAccepted.set(header, accepted);
+function acceptedCompression(header: string | undefined): Compression | null {
+  let compression = accepted.get(header);
+  if (compression === undefined) {
+    const request = { headers: header === undefined ? {} : { 'accept-encoding': header } } as express.Request;
+    const accepts = (encoding: Compression) => Boolean(express.request.acceptsEncodings.call(request, encoding));
+    compression = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+    if (accepted.size >= ACCEPTED_MAX) accepted.clear();
+    accepted.set(header, compression);
   }
-  return accepted;
+  return compression;
 }

@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { AnswerCache, answerBody, gzipAhead, matchesEtag, type CachedAnswer } from './answer-cache';
+import { AnswerCache, answerBody, compressAhead, matchesEtag, type CachedAnswer, type Compression } from './answer-cache';
 
 const answer = (revision: number, json: string) => ({ revision, json, etag: `"${revision}-${json.length}"` });
 
@@ -40,29 +40,46 @@ describe('the answer cache', () => {
   });
 });
 
-describe('gzip ahead', () => {
-  it('when an answer is prepared ahead, then its gzip form is made off the event loop and the next request sends it', async () => {
-    const json = JSON.stringify({ profiles: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Person ${i}` })) });
-    const answer: CachedAnswer = { revision: 1, json, etag: '"a"' };
+describe('compressed ahead', () => {
+  const json = JSON.stringify({ profiles: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Person ${i}` })) });
+  const decode: Record<Compression, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
 
-    gzipAhead(answer);
-    expect(answer.gzip).toBeUndefined(); // not made on the event loop
-    await vi.waitFor(() => expect(answer.gzip).toBeDefined());
-    const made = answer.gzip;
+  for (const encoding of ['br', 'gzip'] as const) {
+    it(`when an answer is prepared ahead in ${encoding}, then that form is made off the event loop and the next request sends it`, async () => {
+      const answer: CachedAnswer = { revision: 1, json, etag: '"a"' };
 
-    const sent = answerBody(answer, true);
-    expect(sent.gzip).toBe(true);
-    expect(sent.body).toBe(made);
-    expect(gunzipSync(sent.body).toString()).toBe(json);
+      compressAhead(answer, encoding);
+      expect(answer.compressed?.[encoding]).toBeUndefined(); // not made on the event loop
+      await vi.waitFor(() => expect(answer.compressed?.[encoding]).toBeDefined());
+      const made = answer.compressed?.[encoding];
+
+      const sent = answerBody(answer, encoding);
+      expect(sent.encoding).toBe(encoding);
+      expect(sent.body).toBe(made);
+      expect(decode[encoding](sent.body).toString()).toBe(json);
+    });
+  }
+
+  it('when a client asks for another encoding than the one made ahead, then it gets that one, made for it', () => {
+    const answer: CachedAnswer = { revision: 1, json, etag: '"c"' };
+    const br = answerBody(answer, 'br');
+    const gzip = answerBody(answer, 'gzip');
+    const plain = answerBody(answer, null);
+    expect([br.encoding, gzip.encoding, plain.encoding]).toEqual(['br', 'gzip', null]);
+    expect(brotliDecompressSync(br.body).toString()).toBe(json);
+    expect(gunzipSync(gzip.body).toString()).toBe(json);
+    expect(plain.body.toString()).toBe(json);
+    // brotli at the quality used is no bigger than gzip's default level on JSON like this
+    expect(br.body.length).toBeLessThanOrEqual(gzip.body.length);
   });
 
   it('when an answer is too small to be worth compressing, then nothing is made', async () => {
     const answer: CachedAnswer = { revision: 1, json: '{"profiles":[]}', etag: '"b"' };
 
-    gzipAhead(answer);
+    compressAhead(answer, 'br');
     await new Promise((resolve) => setTimeout(resolve, 20));
 
-    expect(answer.gzip).toBeUndefined();
-    expect(answerBody(answer, true).gzip).toBe(false);
+    expect(answer.compressed?.br).toBeUndefined();
+    expect(answerBody(answer, 'br').encoding).toBe(null);
   });
 });

@@ -1,52 +1,80 @@
 // DESIGN.md "Scale": public read answers (list pages, sync pages) are the same for everyone at a
 // revision, so each is serialised once and reused until the revision moves. A small LRU per
 // database, keyed by the request's own parameters; an entry from an older revision is a miss.
-import { gzip, gzipSync, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { Db } from '../db/connection';
 
 export interface CachedAnswer {
   revision: number;
   json: string;
   etag: string;
-  /** the body as bytes, and gzip-compressed, each made once on first use */
+  /** the body as bytes, and compressed per encoding, each made once on first use */
   bytes?: Buffer;
-  gzip?: Buffer;
-  /** while gzipAhead compresses it: a request waits for that rather than compress it again */
-  gzipping?: Promise<void>;
+  compressed?: Partial<Record<Compression, Buffer>>;
+  /** while compressAhead compresses it: a request waits for that rather than compress it again */
+  compressing?: Partial<Record<Compression, Promise<void>>>;
+  /** the encoding it is being sent in (null: none): a sync page's next is compressed ahead so */
+  sentIn?: Compression | null;
 }
 
+/**
+ * The encodings answers are compressed in. Brotli first: at the quality used for big answers it
+ * makes a 5000-profile sync page (14.3 MB) as small as gzip's default level does (2.0 MB) in half
+ * the time (70 vs 133 ms), and it is decompressed faster; every current browser accepts it.
+ */
+export type Compression = 'br' | 'gzip';
+
 /** Bodies smaller than this are sent as they are: compressing them saves nothing worth it. */
-const GZIP_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * The bytes to send for a cached answer: its gzip form (made once) when the client accepts it
- * and the body is big enough, else its plain bytes (made once).
+ * The bytes to send for a cached answer: its form in the encoding asked for (made once) when the
+ * body is big enough, else its plain bytes (made once).
  */
-export function answerBody(answer: CachedAnswer, acceptsGzip: boolean): { body: Buffer; gzip: boolean } {
+export function answerBody(answer: CachedAnswer, encoding: Compression | null): { body: Buffer; encoding: Compression | null } {
   answer.bytes ??= Buffer.from(answer.json);
-  if (!acceptsGzip || answer.bytes.length < GZIP_MIN_BYTES) return { body: answer.bytes, gzip: false };
-  answer.gzip ??= gzipSync(answer.bytes, GZIP_OPTIONS);
-  return { body: answer.gzip, gzip: true };
+  if (!encoding || answer.bytes.length < COMPRESS_MIN_BYTES) return { body: answer.bytes, encoding: null };
+  const compressed = (answer.compressed ??= {});
+  compressed[encoding] ??= encoding === 'br' ? brotliCompressSync(answer.bytes, brotliOptions(answer.bytes)) : gzipSync(answer.bytes, GZIP_OPTIONS);
+  return { body: compressed[encoding], encoding };
 }
 
 /** zlib's default level; its largest memLevel, ~10% faster for the same bytes on sync pages. */
 const GZIP_OPTIONS: ZlibOptions = { level: 6, memLevel: 9 };
 
 /**
- * Makes an answer's gzip form off the event loop (zlib's thread pool), for one prepared ahead:
- * a sync page of 5000 profiles takes ~150 ms to compress. A request that comes first compresses
- * it itself (answerBody).
+ * Brotli's quality 5 for answers up to a megabyte (a list page: a millisecond or two), 3 above
+ * (a sync page: quality 4 would save another 17% of the bytes for 2.4x the time).
  */
-export function gzipAhead(answer: CachedAnswer): void {
+const BROTLI_LARGE_BYTES = 2 ** 20;
+function brotliOptions(bytes: Buffer): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: bytes.length > BROTLI_LARGE_BYTES ? 3 : 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  };
+}
+
+/**
+ * Makes an answer's compressed form off the event loop (zlib's thread pool), for one prepared
+ * ahead: a sync page of 5000 profiles takes 70-150 ms to compress. A request that comes first
+ * compresses it itself (answerBody).
+ */
+export function compressAhead(answer: CachedAnswer, encoding: Compression): void {
   answer.bytes ??= Buffer.from(answer.json);
-  if (answer.gzip || answer.bytes.length < GZIP_MIN_BYTES) return;
-  if (answer.gzipping) return;
-  answer.gzipping = new Promise((resolve) => {
-    gzip(answer.bytes!, GZIP_OPTIONS, (error, compressed) => {
-      if (!error) answer.gzip ??= compressed;
-      answer.gzipping = undefined;
+  if (answer.compressed?.[encoding] || answer.bytes.length < COMPRESS_MIN_BYTES) return;
+  const compressing = (answer.compressing ??= {});
+  if (compressing[encoding]) return;
+  compressing[encoding] = new Promise((resolve) => {
+    const done = (error: Error | null, result: Buffer) => {
+      if (!error) (answer.compressed ??= {})[encoding] ??= result;
+      delete compressing[encoding];
       resolve(); // a failure leaves it to answerBody
-    });
+    };
+    if (encoding === 'br') brotliCompress(answer.bytes!, brotliOptions(answer.bytes!), done);
+    else gzip(answer.bytes!, GZIP_OPTIONS, done);
   });
 }
 

@@ -3,7 +3,7 @@
 // cursor always agree.
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
-import { answerCache, gzipAhead, type CachedAnswer } from '../../read-model/answer-cache';
+import { answerCache, compressAhead, type CachedAnswer } from '../../read-model/answer-cache';
 import { approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -49,7 +49,7 @@ function cachedPage(db: Db, since: number, limit: number): CachedAnswer {
 
 /**
  * A replica asks for the next page as soon as this one is in (a first sync is 20-200 pages at
- * 100k profiles): prepare that page while the replica works, and its gzip form off the event
+ * 100k profiles): prepare that page while the replica works, and its compressed form off the event
  * loop, so the two take turns less. Once per page and revision, after the current answer is sent; a page a
  * write has since made stale is left alone, and a failure is left to the request that comes.
  */
@@ -60,7 +60,9 @@ function prefetchNext(db: Db, answer: CachedAnswer, limit: number): void {
   setImmediate(() => {
     try {
       if (!db.open || currentRevision(db) !== answer.revision) return;
-      gzipAhead(cachedPage(db, since, limit));
+      const next = cachedPage(db, since, limit);
+      // compressed as this page is sent: the same replica asks for the next
+      if (answer.sentIn) compressAhead(next, answer.sentIn);
     } catch {
       // the replica's own request reads the page again and answers any failure
     }

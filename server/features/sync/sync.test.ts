@@ -140,6 +140,16 @@ describe('the cached sync answer (DESIGN.md "Scale")', () => {
     const big = await anon.get('/api/sync/?since=0&limit=500').set('Accept-Encoding', 'gzip');
     expect(big.headers['content-encoding']).toBe('gzip');
     expect(big.text).toBe(JSON.stringify(syncPage(t.db, 0, 500)));
+    // a browser (it accepts br too) gets brotli, which decodes to the same text
+    const br = await anon.get('/api/sync/?since=0&limit=500').set('Accept-Encoding', 'gzip, deflate, br, zstd')
+      .buffer(true).parse((res, done) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => done(null, Buffer.concat(parts)));
+      });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect((br.body as Buffer).toString()).toBe(JSON.stringify(syncPage(t.db, 0, 500)));
   });
 });
 
