@@ -78,6 +78,17 @@ describe('parts of long tokens (their trigrams listed at even places only)', () 
   });
 });
 
+describe('tokens containing a part', () => {
+  it('when a long token holds the part at an even and at an odd place, then it is listed once', () => {
+    // 'abab' at 0 (its 'aba' at an even place) and at 5 (its 'bab' at the even place 6)
+    const index = SearchIndex.build([blank(1, { nickname: 'ababxababzzz' })]);
+    const containing = (part: string) => (index as unknown as { tokensContaining(part: string): number[] }).tokensContaining(part);
+    expect(containing('abab')).toHaveLength(1);
+    expect(containing('abx')).toHaveLength(1);
+    expect(ids(index, 'abab')).toEqual([1]);
+  });
+});
+
 describe('substring terms', () => {
   const index = SearchIndex.build([
     blank(1, { telegram: ['@moon_boy'], walletAddresses: ['0xAbCdEf0123'], ipAddresses: ['203.0.113.77'] }),

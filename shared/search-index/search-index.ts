@@ -1188,7 +1188,7 @@ export class SearchIndex {
     if (grams.length > 1) add(this.rarestList(this.longTrigramTokens, grams, 1, 2));
     else for (const g of this.gramsEndingWith(part.charCodeAt(0), part.charCodeAt(1))) add(this.longTrigramTokens.get(g));
     const out: number[] = [];
-    const seen = candidates.length > 2 ? new Set<number>() : null; // (a long token can come twice)
+    const seen = candidates.length > 1 ? new Set<number>() : null; // (a long token can be in two lists)
     for (const ids of candidates) {
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i]!;
