@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/pwa';
-import { applySyncPage, localDb, requestPersistentStorage, searchService, startOutbox, startReplicator, syncNow } from './local';
+import { localDb, requestPersistentStorage, searchService, startOutbox, startReplicator, syncNow } from './local';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('client/index.html has no #root element');
@@ -16,15 +16,11 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// the page fetches and checks sync pages; while the replica fills, the registry worker stores
-// them and hands them to the search index at once. A delta is stored here, so it never waits
-// behind the worker's work on the index (loading, saving); the index reads it on its next search.
-startReplicator(localDb, () =>
-  syncNow(localDb, {
-    apply: (checked, startOver, filling) =>
-      filling ? searchService(localDb).applySyncPage(checked, startOver) : applySyncPage(localDb, checked.page, startOver),
-  }),
-);
+// the page fetches sync pages; while the replica fills, the registry worker reads, checks and
+// stores them and hands them to the search index at once. A delta is checked and stored here, so
+// it never waits behind the worker's work on the index (loading, saving); the index reads it on
+// its next search.
+startReplicator(localDb, () => syncNow(localDb, { fillingPages: searchService(localDb).syncPages }));
 startOutbox();
 void requestPersistentStorage();
 void registerServiceWorker();

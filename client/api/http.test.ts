@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, LOGIN_THROTTLE_MAX_FAILURES } from '../../shared/constants';
 import { LOGIN_MESSAGES } from '../../shared/contract/auth';
 import { connectTo, disconnect, startServer, type CookieJar, type RunningServer } from '../local/test-support';
-import { ApiError, apiFetch, apiJson, configureHttp, parseRetryAfter, readCookie, refreshCsrf, resetHttpConfig } from './http';
+import { ApiError, apiBytes, apiFetch, apiJson, configureHttp, parseRetryAfter, readCookie, refreshCsrf, resetHttpConfig } from './http';
 
 describe('readCookie and parseRetryAfter', () => {
   afterEach(() => resetHttpConfig());
@@ -83,6 +83,17 @@ describe('apiFetch and apiJson against the real server', () => {
 
     expect(throttled.status).toBe(429);
     expect(throttled.retryAfterMs).toBeGreaterThan(0);
+  });
+
+  it('when bytes are asked for, then a 2xx answer comes as it was sent, and a refusal as an ApiError with the server\'s message', async () => {
+    const bytes = await apiBytes('/api/sync/?since=0&limit=10');
+    const sent = await (await fetch(`${server.url}/api/sync/?since=0&limit=10`)).text();
+
+    expect(bytes).toBeInstanceOf(ArrayBuffer);
+    expect(new TextDecoder().decode(bytes)).toBe(sent);
+    const error = await apiBytes('/api/nope/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'No API endpoint at GET /api/nope/.' });
   });
 
   it('when the server is gone, then the failure is an ApiError with status 0', async () => {

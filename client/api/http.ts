@@ -125,33 +125,55 @@ function fallbackMessage(status: number): string {
 
 /** apiFetch, then the JSON answer; a non-2xx becomes an ApiError with the server's message. */
 export async function apiJson<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  return (await apiJsonAndText<T>(path, opts)).json;
-}
-
-/** apiJson, with the answer's text as it came (for a caller that passes it on unchanged). */
-export async function apiJsonAndText<T>(path: string, opts: ApiOptions = {}): Promise<{ json: T; text: string }> {
   const res = await apiFetch(path, opts);
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (error) {
-    if ((error as { name?: string })?.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE); // the connection broke while the body arrived
-  }
+  const text = await readBody(() => res.text());
   let parsed: unknown = null;
   let readable = true;
   if (text !== '') {
     try { parsed = JSON.parse(text); } catch { readable = false; }
   }
-  if (!res.ok) {
-    const error = parsed && typeof parsed === 'object' ? (parsed as { error?: unknown; details?: unknown }) : {};
-    const message = typeof error.error === 'string' && error.error ? error.error : fallbackMessage(res.status);
-    throw new ApiError(res.status, message, parseRetryAfter(res.headers.get('Retry-After')), error.details);
-  }
+  if (!res.ok) throw refusal(res, parsed);
   // a 2xx that is not JSON did not come from our API (a captive portal, a broken proxy):
   // treat it as no answer, so a queued write is retried rather than taken as delivered
-  if (!readable) throw new ApiError(0, 'The answer from the server could not be read.');
-  return { json: parsed as T, text };
+  if (!readable) throw unreadableAnswer();
+  return parsed as T;
+}
+
+/**
+ * apiFetch, then a 2xx answer's bytes as they came, for a caller that reads them elsewhere (a
+ * sync page is read in the registry worker, so the page's thread never parses it); a non-2xx
+ * becomes an ApiError with the server's message, as with apiJson.
+ */
+export async function apiBytes(path: string, opts: ApiOptions = {}): Promise<ArrayBuffer> {
+  const res = await apiFetch(path, opts);
+  if (!res.ok) {
+    const text = await readBody(() => res.text());
+    let parsed: unknown = null;
+    try { parsed = JSON.parse(text); } catch { /* the status says enough */ }
+    throw refusal(res, parsed);
+  }
+  return readBody(() => res.arrayBuffer());
+}
+
+/** The error for an answer that is not JSON where JSON was due: as good as no answer. */
+export function unreadableAnswer(): ApiError {
+  return new ApiError(0, 'The answer from the server could not be read.');
+}
+
+async function readBody<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE); // the connection broke while the body arrived
+  }
+}
+
+/** A non-2xx answer as an ApiError: the server's message (its JSON `error`) or one by status. */
+function refusal(res: Response, parsed: unknown): ApiError {
+  const error = parsed && typeof parsed === 'object' ? (parsed as { error?: unknown; details?: unknown }) : {};
+  const message = typeof error.error === 'string' && error.error ? error.error : fallbackMessage(res.status);
+  return new ApiError(res.status, message, parseRetryAfter(res.headers.get('Retry-After')), error.details);
 }
 
 /** Makes sure the csrftoken cookie exists and is current (sign-in rotates it). */

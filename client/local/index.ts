@@ -2,7 +2,7 @@
 // imports from here.
 export { RegistryDb, localDb, openRegistryDb, readSyncMeta } from './db';
 export type { LocalProfile, LocalIncident, SyncMeta, Draft, SavedSearch } from './db';
-export { SYNC_INTERVAL_MS, applySyncPage, syncNow, startReplicator } from './replicator';
+export { SYNC_INTERVAL_MS, syncNow, startReplicator } from './replicator';
 export {
   describeAction, planCall, enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction,
   refreshOutboxCounts, startOutbox,

@@ -8,6 +8,7 @@ import { readSyncMeta, type RegistryDb } from './db';
 import { startReplicator, syncNow } from './replicator';
 import { clearReplica, getIncidents, getProfile, readReplica, replicaCount } from './replica';
 import { getStatus, useStatus, type FirstSyncProgress } from './status-store';
+import { localPageStore, type SyncPageStore } from './sync-pages';
 import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
 
 let server: RunningServer;
@@ -44,6 +45,22 @@ async function publish(names: string[], incidents = 1): Promise<number[]> {
 async function serverPage(since: number, limit: number): Promise<SyncPage> {
   const res = await fetch(`${server.url}/api/sync/?since=${since}&limit=${limit}`);
   return (await res.json()) as SyncPage;
+}
+
+/** A store that checks and stores as the page does, and records what it stored. */
+function recordingStore(db: RegistryDb): { store: SyncPageStore; stored: { cursor: number; hasMore: boolean; startOver: boolean }[] } {
+  const inner = localPageStore(db);
+  const stored: { cursor: number; hasMore: boolean; startOver: boolean }[] = [];
+  return {
+    stored,
+    store: {
+      check: (body) => inner.check(body),
+      store: (checked, startOver) => {
+        stored.push({ cursor: checked.cursor, hasMore: checked.hasMore, startOver });
+        return inner.store(checked, startOver);
+      },
+    },
+  };
 }
 
 const names = async () => (await readReplica(db)).map((p) => p.name).sort();
@@ -121,6 +138,42 @@ describe('the replicator', () => {
     expect(await names()).toEqual(['New Project']);
     expect(await incidentCount()).toBe(1);
     expect((await readSyncMeta(db)).cursor).toBe(currentRevision(replaced.t.db));
+  });
+
+  it('when the replica fills, then the filling store checks and stores its pages; a delta is checked and stored here', async () => {
+    const filling = recordingStore(db);
+    await publish(['Ada', 'Bert', 'Cleo']);
+
+    await syncNow(db, { pageSize: 2, fillingPages: filling.store });
+
+    expect(filling.stored).toEqual([{ cursor: expect.any(Number), hasMore: true, startOver: true }, { cursor: currentRevision(server.t.db), hasMore: false, startOver: false }]);
+    expect(getStatus().lastSyncError).toBeNull();
+    expect(await names()).toEqual(['Ada', 'Bert', 'Cleo']);
+
+    await publish(['Dana']);
+    await syncNow(db, { pageSize: 2, fillingPages: filling.store });
+
+    expect(filling.stored).toHaveLength(2);
+    expect(await names()).toEqual(['Ada', 'Bert', 'Cleo', 'Dana']);
+    expect((await readSyncMeta(db)).cursor).toBe(currentRevision(server.t.db));
+  });
+
+  it("when a delta's first page says the server started over, then the pages after it go to the filling store", async () => {
+    await publish(['Old One', 'Old Two', 'Old Three', 'Old Four', 'Old Five']);
+    await syncNow(db);
+    const replaced = await startServer(makeTestApp());
+    cleanups.push(() => replaced.close());
+    const replacedStaff = await staffClient(replaced.t);
+    for (const name of ['New One', 'New Two']) await publishedProfile(await visitor(replaced.t.app), replacedStaff, 'projects', { name }, [{}]);
+    expect(currentRevision(replaced.t.db)).toBeLessThan((await readSyncMeta(db)).cursor);
+    connectTo(replaced.url);
+    const filling = recordingStore(db);
+
+    await syncNow(db, { pageSize: 1, fillingPages: filling.store });
+
+    // the reset page was asked for as a delta (stored here), the next one as the replica refilled
+    expect(filling.stored).toEqual([{ cursor: currentRevision(replaced.t.db), hasMore: false, startOver: false }]);
+    expect(await names()).toEqual(['New One', 'New Two']);
   });
 
   it('when the local profiles were emptied but the cursor kept, then the next sync starts again from 0', async () => {
@@ -245,7 +298,7 @@ describe('the replicator', () => {
     expect(requests.map((u) => new URL(u).searchParams.get('limit'))).toEqual([String(SYNC_PAGE_DEFAULT)]);
   });
 
-  it('when a sync page passes the schema, then it is exactly its JSON text (so the text can be stored as it came)', async () => {
+  it('when a sync page passes the schema, then it is exactly its JSON (the compiled check passes a page as it came, and that is what is stored)', async () => {
     await publish(['Ada', 'Bert'], 2);
     const text = await (await fetch(`${server.url}/api/sync/?since=0&limit=10`)).text();
     const json: unknown = JSON.parse(text);

@@ -5,13 +5,12 @@
 // opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
 import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
-import { syncPageSchema, type SyncPage, type SyncProfile } from '../../shared/contract/sync';
-import { isSyncPage } from '../../shared/contract/sync-page-check';
-import { ApiError, apiJsonAndText } from '../api/http';
+import { ApiError, apiBytes } from '../api/http';
 import { localDb, readSyncMeta, type RegistryDb } from './db';
-import { appendChunks, clearReplica, compactReplica, heldRevisions, type ReplicaRemoval, type WrittenChunks } from './replica';
+import { compactReplica } from './replica';
 import { withWebLock } from './locks';
 import { getStatus, setStatus } from './status-store';
+import { localPageStore, type CheckedPage, type SyncPageStore } from './sync-pages';
 
 export const SYNC_INTERVAL_MS = 60_000;
 export const SYNC_LOCK = 'bustr-sync';
@@ -28,12 +27,13 @@ export interface SyncOptions {
   /** the largest page the sync grows to while pages come in fast (SYNC_PAGE_MAX) */
   maxPageSize?: number;
   /**
-   * Stores a checked page (applySyncPage here by default); `filling` while an empty replica
-   * fills. The app hands those pages to the registry worker, which stores them and gives their
-   * profiles to the search index while this loop fetches and checks the next one
-   * (docs/decisions/013-first-sync-pages.md), and stores deltas itself.
+   * Where the pages of a filling replica (empty at the start of the run, or reset by the
+   * server) are read, checked and stored; every other page is, here. The app passes the registry
+   * worker, which stores those pages and offers their profiles to the search index while this
+   * loop fetches the next one, and which parses them off the page's thread
+   * (docs/decisions/013-first-sync-pages.md). Deltas are stored here.
    */
-  apply?: (page: CheckedPage, startOver: boolean, filling: boolean) => Promise<boolean>;
+  fillingPages?: SyncPageStore;
 }
 
 /**
@@ -94,7 +94,7 @@ function fastConnection(): boolean {
 /** Pulls until the last page; says whether it got there. `sent` is called as each request goes out. */
 async function pullAll(
   db: RegistryDb,
-  { pageSize: firstPageSize, maxPageSize, apply = ({ page }, startOver) => applySyncPage(db, page, startOver) }: SyncOptions,
+  { pageSize: firstPageSize, maxPageSize, fillingPages }: SyncOptions,
   sent: () => void,
 ): Promise<boolean> {
   setStatus({ syncing: true });
@@ -106,16 +106,18 @@ async function pullAll(
     const smallest = firstPageSize ?? SYNC_PAGE_DEFAULT;
     const largest = maxPageSize ?? firstPageSize ?? SYNC_PAGE_MAX;
     let pageSize = firstPageSize ?? learnedPageSize.get(db.name) ?? (fastConnection() ? SYNC_PAGE_MAX : SYNC_PAGE_DEFAULT);
-    const fetchPage = async (from: number) => {
+    const here = localPageStore(db);
+    // a page is checked and stored by the store it was asked for by
+    const fetchPage = async (from: number, store: SyncPageStore): Promise<{ checked: CheckedPage; store: SyncPageStore }> => {
       sent();
       const started = Date.now();
+      let body: ArrayBuffer;
       try {
-        const checked = await fetchSyncPage(from, pageSize);
+        body = await fetchSyncPage(from, pageSize);
         // the next request goes out as this answer is in: size it by how long this one took
         const took = Date.now() - started;
         if (took < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
         else if (took > SYNC_PAGE_SLOW_MS) pageSize = Math.max(smallest, Math.floor(pageSize / 2));
-        return checked;
       } catch (error) {
         // a page that did not come (a time-out on a slow line): the next run asks for less
         pageSize = Math.max(smallest, Math.floor(pageSize / 2));
@@ -123,6 +125,7 @@ async function pullAll(
       } finally {
         if (firstPageSize === undefined) learnedPageSize.set(db.name, pageSize);
       }
+      return { checked: await store.check(body), store };
     };
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come
@@ -131,29 +134,29 @@ async function pullAll(
     let fromScratch = since === 0;
     // "how many of how many" while an empty replica fills (and after a reset emptied it)
     let progress: { done: number } | null = emptyAtStart ? { done: 0 } : null;
+    const storeFor = () => (progress && fillingPages) || here;
 
     // the next page is asked for while this one is written (the cursor is in the answer, so
     // the request can go out at once): the network and IndexedDB work side by side
-    let next = fetchPage(since);
+    let next = fetchPage(since, storeFor());
     for (;;) {
-      const checked = await next;
-      const { page } = checked;
-      const more = page.hasMore && (page.cursor > since || page.reset);
+      const { checked, store } = await next;
+      if (checked.reset) progress = { done: 0 };
+      const more = checked.hasMore && (checked.cursor > since || checked.reset);
       if (more) {
-        next = fetchPage(page.cursor);
+        next = fetchPage(checked.cursor, storeFor());
         next.catch(() => undefined); // reported when awaited; a failed write first must not leave it unhandled
       }
-      const startOver = page.reset || fromScratch;
-      if (page.reset) progress = { done: 0 };
-      changed = (await apply(checked, startOver, progress !== null)) || changed;
+      const startOver = checked.reset || fromScratch;
+      changed = (await store.store(checked, startOver)) || changed;
       fromScratch = false;
       if (progress) {
-        progress.done += page.profiles.length + page.tombstones.length;
-        setStatus({ firstSync: { done: progress.done, total: progress.done + page.remaining } });
+        progress.done += checked.changes;
+        setStatus({ firstSync: { done: progress.done, total: progress.done + checked.remaining } });
       }
-      if (!page.hasMore) break;
+      if (!checked.hasMore) break;
       if (!more) throw new Error('The sync feed did not move forward; will try again later.');
-      since = page.cursor;
+      since = checked.cursor;
     }
     const meta = await readSyncMeta(db);
     setStatus({ lastSyncedAt: meta.lastSyncedAt, lastSyncError: null });
@@ -168,88 +171,18 @@ async function pullAll(
   return done;
 }
 
-/**
- * A sync page that passed syncPageSchema, and its JSON text: the schema changes nothing it
- * passes (shared/contract/sync.ts), so the text says exactly what the page does and can be sent
- * to the registry worker as it came.
- */
-export interface CheckedPage {
-  page: SyncPage;
-  text: string;
-}
-
-async function fetchSyncPage(since: number, limit: number): Promise<CheckedPage> {
+/** A sync page's bytes, as they came (read and checked by a SyncPageStore). */
+async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
   try {
-    const { json, text } = await apiJsonAndText<unknown>(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
-    // the compiled check is the fast way; a page it refuses goes through zod, which says why
-    return { page: isSyncPage(json) ? json : syncPageSchema.parse(json), text };
+    return await apiBytes(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
     throw error;
   } finally {
     clearTimeout(timer);
   }
-}
-
-type Change = { type: 'profile'; revision: number; profile: SyncPage['profiles'][number] } | { type: 'tombstone'; revision: number; id: number };
-
-/**
- * Stores a checked sync page (applyPage), then offers what it wrote to `onWritten` (the search
- * index in the registry worker). Says whether the replica changed.
- */
-export async function applySyncPage(db: RegistryDb, page: SyncPage, startOver: boolean, onWritten?: (written: WrittenChunks) => unknown): Promise<boolean> {
-  const written = await applyPage(db, page, startOver);
-  if (written.chunks && onWritten) {
-    // after the commit: what is offered is stored
-    Promise.resolve(onWritten(written.chunks)).catch((error: unknown) => console.error('Indexing a sync page failed', error));
-  }
-  return written.changed;
-}
-
-/** One page, its cursor and the registry version: all or nothing. Says whether the replica changed, and what it wrote. */
-async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Promise<{ changed: boolean; chunks: WrittenChunks | null }> {
-  return db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
-    const meta = await readSyncMeta(db);
-    const epoch = (meta.epoch ?? 0) + (startOver ? 1 : 0);
-    if (startOver) await clearReplica(db, epoch);
-    // STYLE.md 8: the server's revision decides. In revision order the last change of an id
-    // wins; a change older than the version we hold is ignored, so a tombstone wins over an
-    // older version and never over a newer one.
-    const changes: Change[] = [
-      ...page.profiles.map((profile): Change => ({ type: 'profile', revision: profile.revision, profile })),
-      ...page.tombstones.map((t): Change => ({ type: 'tombstone', revision: t.revision, id: t.id })),
-    ].sort((a, b) => a.revision - b.revision);
-    const latest = new Map<number, Change>();
-    for (const change of changes) latest.set(change.type === 'profile' ? change.profile.id : change.id, change);
-    const held = await heldRevisions([...latest.keys()], db);
-
-    const upserts: SyncProfile[] = [];
-    const removals: ReplicaRemoval[] = [];
-    for (const [id, change] of latest) {
-      const heldRevision = held.get(id);
-      if (heldRevision !== undefined && heldRevision > change.revision) continue;
-      if (change.type === 'profile') upserts.push(change.profile);
-      // a tombstone of a profile this replica never held changes nothing
-      else if (heldRevision !== undefined) removals.push({ id, revision: change.revision });
-    }
-    const span = await appendChunks(db, upserts, removals);
-
-    const changed = startOver || upserts.length > 0 || removals.length > 0;
-    await db.meta.put({
-      key: 'sync',
-      value: {
-        cursor: page.cursor,
-        // the replica is up to date only once the last page is in
-        lastSyncedAt: page.hasMore ? meta.lastSyncedAt : Date.now(),
-        registryVersion: meta.registryVersion + (changed ? 1 : 0),
-        epoch,
-      },
-    });
-    const chunks = span ? { epoch, first: span.first, last: span.last, profiles: upserts, removed: removals.map((r) => r.id) } : null;
-    return { changed, chunks };
-  });
 }
 
 /**

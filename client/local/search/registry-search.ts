@@ -12,13 +12,13 @@ import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/sea
 import { localDb, readSyncMeta, type LocalProfile, type RegistryDb } from '../db';
 import { useRegistryVersion } from '../registry';
 import { getProfiles } from '../replica';
-import { applySyncPage, type CheckedPage } from '../replicator';
+import { localPageStore, type SyncPageStore } from '../sync-pages';
 import { useStatus } from '../status-store';
 import type { SearchWorkerApi } from './search.worker';
 
 export interface SearchService {
-  /** stores a checked sync page where the index is, which takes its profiles in at once */
-  applySyncPage(checked: CheckedPage, startOver: boolean): Promise<boolean>;
+  /** reads, checks and stores sync pages where the index is, which takes their profiles in at once */
+  syncPages: SyncPageStore;
   search(query: SearchQuery, version: number): Promise<SearchResult>;
   facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]>;
   /** ends pending work (a save of the in-page engine) */
@@ -29,7 +29,10 @@ function workerService(dbName: string): SearchService {
   const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module', name: 'bustr-search' });
   const remote = Comlink.wrap<SearchWorkerApi>(worker);
   return {
-    applySyncPage: ({ text }, startOver) => remote.applySyncPage(dbName, text, startOver),
+    syncPages: {
+      check: (body) => remote.checkSyncPage(dbName, Comlink.transfer(body, [body])),
+      store: (checked, startOver) => remote.storeSyncPage(dbName, checked, startOver),
+    },
     search: (query, version) => remote.search(dbName, query, version),
     facetOptions: (kind, category, version) => remote.facetOptions(dbName, kind, category, version),
     dispose: () => worker.terminate(),
@@ -40,10 +43,7 @@ function workerService(dbName: string): SearchService {
 function inPageService(db: RegistryDb): SearchService {
   const engine = import('./engine').then(({ RegistrySearchEngine }) => new RegistrySearchEngine(db));
   return {
-    applySyncPage: async ({ page }, startOver) => {
-      const loaded = await engine;
-      return applySyncPage(db, page, startOver, (written) => loaded.offer(written));
-    },
+    syncPages: localPageStore(db, async (written) => (await engine).offer(written)),
     search: async (query, version) => (await engine).search(query, version),
     facetOptions: async (kind, category, version) => (await engine).facetOptions(kind, category, version),
     dispose: () => void engine.then((e) => e.dispose()),

@@ -1,22 +1,27 @@
-// The registry worker (issue 6): the registry's search index lives here, and the sync pages are
-// stored here, so building the index, taking in deltas, answering searches and writing pages
-// never hold up the page. The page fetches and checks each sync page and sends it as JSON text;
-// the profiles stored go straight into the index (RegistrySearchEngine.offer) instead of being
-// read back from IndexedDB. The page talks to it through Comlink (registry-search.ts).
+// The registry worker (issue 6): the registry's search index lives here, and a filling replica's
+// sync pages are read, checked and stored here, so building the index, taking in deltas,
+// answering searches and parsing and writing pages never hold up the page. The page fetches each
+// sync page and hands its bytes over (transferred, not copied); the profiles stored go straight
+// into the index (RegistrySearchEngine.offer) instead of being read back from IndexedDB. The page
+// talks to it through Comlink (registry-search.ts).
 import * as Comlink from 'comlink';
-import { openRegistryDb, type RegistryDb } from '../db';
-import type { SyncPage } from '../../../shared/contract/sync';
-import { applySyncPage } from '../replicator';
+import { openRegistryDb } from '../db';
+import { localPageStore, type CheckedPage, type SyncPageStore } from '../sync-pages';
 import { RegistrySearchEngine } from './engine';
 
-const engines = new Map<string, { db: RegistryDb; engine: RegistrySearchEngine }>();
+interface Registry {
+  engine: RegistrySearchEngine;
+  pages: SyncPageStore;
+}
+const registries = new Map<string, Registry>();
 
-function registry(dbName: string): { db: RegistryDb; engine: RegistrySearchEngine } {
-  let found = engines.get(dbName);
+function registry(dbName: string): Registry {
+  let found = registries.get(dbName);
   if (!found) {
     const db = openRegistryDb(dbName);
-    found = { db, engine: new RegistrySearchEngine(db) };
-    engines.set(dbName, found);
+    const engine = new RegistrySearchEngine(db);
+    found = { engine, pages: localPageStore(db, (written) => engine.offer(written)) };
+    registries.set(dbName, found);
   }
   return found;
 }
@@ -24,11 +29,9 @@ function registry(dbName: string): { db: RegistryDb; engine: RegistrySearchEngin
 const api = {
   search: (dbName: string, ...args: Parameters<RegistrySearchEngine['search']>) => registry(dbName).engine.search(...args),
   facetOptions: (dbName: string, ...args: Parameters<RegistrySearchEngine['facetOptions']>) => registry(dbName).engine.facetOptions(...args),
-  /** stores a sync page the page has checked, sent as the JSON text it came in (replicator.ts CheckedPage) */
-  applySyncPage: (dbName: string, pageJson: string, startOver: boolean) => {
-    const { db, engine } = registry(dbName);
-    return applySyncPage(db, JSON.parse(pageJson) as SyncPage, startOver, (written) => engine.offer(written));
-  },
+  /** reads and checks a sync page's bytes; the page stays here until storeSyncPage (sync-pages.ts) */
+  checkSyncPage: (dbName: string, body: ArrayBuffer) => registry(dbName).pages.check(body),
+  storeSyncPage: (dbName: string, checked: CheckedPage, startOver: boolean) => registry(dbName).pages.store(checked, startOver),
 };
 export type SearchWorkerApi = typeof api;
 
