@@ -6,10 +6,10 @@ import type { Db } from '../db/connection';
 
 export interface CachedAnswer {
   revision: number;
-  json: string;
+  /** the JSON body, as UTF-8 bytes */
+  bytes: Buffer;
   etag: string;
-  /** the body as bytes, and compressed per encoding, each made once on first use */
-  bytes?: Buffer;
+  /** the body compressed per encoding, each made once on first use */
   compressed?: Partial<Record<Compression, Buffer>>;
   /** while compressAhead compresses it: a request waits for that rather than compress it again */
   compressing?: Partial<Record<Compression, Promise<void>>>;
@@ -29,10 +29,9 @@ const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * The bytes to send for a cached answer: its form in the encoding asked for (made once) when the
- * body is big enough, else its plain bytes (made once).
+ * body is big enough, else its plain bytes.
  */
 export function answerBody(answer: CachedAnswer, encoding: Compression | null): { body: Buffer; encoding: Compression | null } {
-  answer.bytes ??= Buffer.from(answer.json);
   if (!encoding || answer.bytes.length < COMPRESS_MIN_BYTES) return { body: answer.bytes, encoding: null };
   const compressed = (answer.compressed ??= {});
   compressed[encoding] ??= encoding === 'br' ? brotliCompressSync(answer.bytes, brotliOptions(answer.bytes)) : gzipSync(answer.bytes, GZIP_OPTIONS);
@@ -63,7 +62,6 @@ function brotliOptions(bytes: Buffer): BrotliOptions {
  * compresses it itself (answerBody).
  */
 export function compressAhead(answer: CachedAnswer, encoding: Compression): void {
-  answer.bytes ??= Buffer.from(answer.json);
   if (answer.compressed?.[encoding] || answer.bytes.length < COMPRESS_MIN_BYTES) return;
   const compressing = (answer.compressing ??= {});
   if (compressing[encoding]) return;
@@ -73,22 +71,22 @@ export function compressAhead(answer: CachedAnswer, encoding: Compression): void
       delete compressing[encoding];
       resolve(); // a failure leaves it to answerBody
     };
-    if (encoding === 'br') brotliCompress(answer.bytes!, brotliOptions(answer.bytes!), done);
-    else gzip(answer.bytes!, GZIP_OPTIONS, done);
+    if (encoding === 'br') brotliCompress(answer.bytes, brotliOptions(answer.bytes), done);
+    else gzip(answer.bytes, GZIP_OPTIONS, done);
   });
 }
 
 const DEFAULT_CAPACITY = 256;
 /** Bounds the memory held too: a sync page of 5000 profiles alone is ~14 MB of JSON. */
-const DEFAULT_MAX_CHARS = 64 * 2 ** 20;
+const DEFAULT_MAX_BYTES = 64 * 2 ** 20;
 
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
-  private chars = 0;
+  private bytes = 0;
 
   constructor(
     private readonly capacity = DEFAULT_CAPACITY,
-    private readonly maxChars = DEFAULT_MAX_CHARS,
+    private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
 
   /** The answer for `key` at `revision`, built (and kept) when missing or from another revision. */
@@ -103,9 +101,9 @@ export class AnswerCache {
     const answer = build();
     this.drop(key);
     this.entries.set(key, answer);
-    this.chars += answer.json.length;
+    this.bytes += answer.bytes.length;
     // the newest entry stays even when it alone is over the bound: it is being sent now
-    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.chars > this.maxChars)) {
+    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.bytes > this.maxBytes)) {
       this.drop(this.entries.keys().next().value as string);
     }
     return answer;
@@ -114,7 +112,7 @@ export class AnswerCache {
   private drop(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.chars -= entry.json.length;
+    this.bytes -= entry.bytes.length;
     this.entries.delete(key);
   }
 

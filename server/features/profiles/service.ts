@@ -28,7 +28,7 @@ export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Pa
     const previous = page > 1 ? link(page - 1) : 'null';
     return {
       revision: snapshot.revision,
-      json: `{"count":${all.length},"next":${next},"previous":${previous},"results":${results}}`,
+      bytes: Buffer.from(`{"count":${all.length},"next":${next},"previous":${previous},"results":${results}}`),
       etag: `"${kind}-${snapshot.revision}-${page}-${pageSize}"`,
     };
   });

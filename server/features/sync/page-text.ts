@@ -70,8 +70,13 @@ const INCIDENTS = `SELECT i.profile_id,
   WHERE i.profile_id IN (SELECT value FROM json_each(?)) AND i.verification_status = 'approved'
   ORDER BY COALESCE(i.occurred, i.reported) DESC, i.id DESC`;
 
-/** The stored texts of some profiles, at whatever revision each was written. */
-const STORED = 'SELECT id, revision, json FROM sync_texts WHERE id IN (SELECT value FROM json_each(?))';
+/**
+ * The stored texts of some profiles, at whatever revision each was written, as bytes: a page is
+ * put together from them as a Buffer, without decoding ~14 MB of UTF-8 into strings and encoding
+ * it again (a 5000-profile page in ~35 ms instead of ~60). CAST keeps the bytes as they are:
+ * UTF-8, the encoding of our databases (SQLite's default).
+ */
+const STORED = 'SELECT id, revision, CAST(json AS BLOB) FROM sync_texts WHERE id IN (SELECT value FROM json_each(?))';
 const STORE = 'INSERT OR REPLACE INTO sync_texts (id, revision, json) VALUES (?, ?, ?)';
 
 const statements = new WeakMap<Db, {
@@ -240,8 +245,10 @@ export function isUnwritable(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_READONLY'));
 }
 
-/** JSON.stringify(syncPage(...)) for a page of changes, read in the caller's transaction. */
-export function pageText(db: Db, page: ChangePage): string {
+const COMMA = Buffer.from(',');
+
+/** JSON.stringify(syncPage(...)) for a page of changes, as UTF-8 bytes, read in the caller's transaction. */
+export function pageBody(db: Db, page: ChangePage): Buffer {
   const ids: number[] = [];
   const revisionOf = new Map<number, number>();
   const tombstones: Tombstone[] = [];
@@ -251,25 +258,29 @@ export function pageText(db: Db, page: ChangePage): string {
       revisionOf.set(change.id, change.revision);
     } else tombstones.push({ kind: change.kind, id: change.id, revision: change.revision });
   }
-  const parts: string[] = [];
+  const parts: Buffer[] = [Buffer.from('{"profiles":[')];
   if (ids.length > 0) {
     // a stored text is the profile's while it was written at the profile's revision (the change's)
-    const textOf = new Map<number, string>();
-    for (const [id, revision, json] of prepared(db).stored.all(JSON.stringify(ids)) as [number, number, string][]) {
+    const textOf = new Map<number, Buffer>();
+    for (const [id, revision, json] of prepared(db).stored.all(JSON.stringify(ids)) as [number, number, Buffer][]) {
       if (revisionOf.get(id) === revision) textOf.set(id, json);
     }
     if (textOf.size < ids.length) {
       const written = writeTexts(db, ids.filter((id) => !textOf.has(id)));
-      for (const text of written) textOf.set(text.id, text.json);
+      for (const text of written) textOf.set(text.id, Buffer.from(text.json));
       try {
         storeTexts(db, written);
       } catch (error) {
         if (!isUnwritable(error)) throw error;
       }
     }
-    for (const id of ids) parts.push(textOf.get(id)!);
+    ids.forEach((id, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(textOf.get(id)!);
+    });
   }
-  return '{"profiles":[' + parts.join(',') + '],"tombstones":' + JSON.stringify(tombstones)
+  parts.push(Buffer.from('],"tombstones":' + JSON.stringify(tombstones)
     + ',"cursor":' + page.cursor + ',"hasMore":' + page.hasMore + ',"remaining":' + page.remaining
-    + ',"reset":' + page.reset + '}';
+    + ',"reset":' + page.reset + '}'));
+  return Buffer.concat(parts);
 }

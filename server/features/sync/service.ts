@@ -8,7 +8,7 @@ import { approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncPage, SyncProfile, Tombstone } from '../../../shared/contract/sync';
-import { pageText } from './page-text';
+import { pageBody } from './page-text';
 
 interface Change { type: 'profile' | 'tombstone'; kind: ProfileKind; id: number; revision: number }
 
@@ -40,8 +40,8 @@ function cachedPage(db: Db, since: number, limit: number): CachedAnswer {
   return answerCache(db, 'sync').get(`${since}:${limit}`, revision, () => {
     // the page is read in its own transaction; its revision may be newer than the key's, which
     // only makes the entry a miss next time
-    const page = readPageText(db, since, limit);
-    const answer: CachedAnswer = { revision, json: page.json, etag: `"sync-${revision}-${since}-${limit}"` };
+    const page = readPage(db, since, limit);
+    const answer: CachedAnswer = { revision, bytes: page.body, etag: `"sync-${revision}-${since}-${limit}"` };
     if (page.hasMore) nextSince.set(answer, page.cursor);
     return answer;
   });
@@ -71,13 +71,13 @@ function prefetchNext(db: Db, answer: CachedAnswer, limit: number): void {
 
 /** JSON.stringify(syncPage(db, since, limit)), written without making the page's objects (page-text.ts). */
 export function syncPageText(db: Db, since: number, limit: number): string {
-  return readPageText(db, since, limit).json;
+  return readPage(db, since, limit).body.toString('utf8');
 }
 
-function readPageText(db: Db, since: number, limit: number): { json: string; cursor: number; hasMore: boolean } {
+function readPage(db: Db, since: number, limit: number): { body: Buffer; cursor: number; hasMore: boolean } {
   return db.transaction(() => {
     const page = changePage(db, since, limit);
-    return { json: pageText(db, page), cursor: page.cursor, hasMore: page.hasMore };
+    return { body: pageBody(db, page), cursor: page.cursor, hasMore: page.hasMore };
   })();
 }
 

@@ -249,7 +249,7 @@ describe('the next sync page, prepared ahead', () => {
     });
     const first = await sync(0, 2);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(cached(first.cursor).json).toBe(JSON.stringify(syncPage(t.db, first.cursor, 2)));
+    expect(cached(first.cursor).bytes.toString()).toBe(JSON.stringify(syncPage(t.db, first.cursor, 2)));
     const last = await sync(first.cursor, 2);
     expect(last.hasMore).toBe(false);
     // the last page has nothing after it: nothing more is prepared
