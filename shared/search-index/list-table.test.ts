@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListTable } from './list-table';
+import { GAP_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
 
 const lists = (table: ListTable) => Array.from({ length: table.count }, (_, i) => Array.from(table.get(i)));
 
@@ -30,5 +30,33 @@ describe('list tables', () => {
     expect(lists(table.remap(remap))).toEqual([[0], [0, 2], [1]]);
     const [offsets, data] = table.pack();
     expect(lists(ListTable.unpack(offsets, data))).toEqual([[0, 1], [1, 7], [3]]);
+  });
+
+  it('when gap lists are laid out from a stream, with or without the sizes counted ahead, then each list holds its ids, counted, gaps of any size included', () => {
+    // ids 0, 1, 300 and 70000: id 0 is in lists 0 and 2, id 1 in list 2, id 300 in lists 0 and 1, id 70000 in list 0
+    const ends: number[] = [];
+    const stream: number[] = [];
+    const of: Record<number, number[]> = { 0: [0, 2], 1: [2], 300: [0, 1], 70000: [0] };
+    for (let id = 0; id <= 70000; id++) {
+      stream.push(...(of[id] ?? []));
+      ends.push(stream.length);
+    }
+    const sizes = new Int32Array(GAP_SIZES_STRIDE * 3);
+    for (let list = 0; list < 3; list++) sizes[GAP_SIZES_STRIDE * list] = -1;
+    ends.forEach((end, id) => {
+      for (let k = id > 0 ? ends[id - 1]! : 0; k < end; k++) {
+        const at = GAP_SIZES_STRIDE * stream[k]!;
+        sizes[at + 1]! += gapBytes(id - sizes[at]!);
+        sizes[at] = id;
+      }
+    });
+
+    for (const table of [GapListTable.fromStream(stream, ends, 3), GapListTable.fromSizedStream(stream, ends, 3, sizes)]) {
+      expect([0, 1, 2].map((list) => table.get(list))).toEqual([[0, 300, 70000], [300], [0, 1]]);
+      expect([0, 1, 2].map((list) => table.size(list))).toEqual([3, 1, 2]);
+      expect([0, 1, 2].map((list) => table.last(list))).toEqual([70000, 300, 1]);
+      const [offsets, counts, lasts, bytes] = table.pack();
+      expect(GapListTable.unpack(offsets, counts, lasts, bytes).get(0)).toEqual([0, 300, 70000]);
+    }
   });
 });

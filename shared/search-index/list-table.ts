@@ -166,8 +166,11 @@ export class ListTable {
  * a byte, the high bit saying more follow): about a byte or two an id where ListTable takes four.
  * Lists grown after the table was laid out keep their new values in a small array each.
  */
-/** entries per list of fromSizedStream()'s sizes */
-export const GAP_SIZES_STRIDE = 4;
+/**
+ * entries per list of fromSizedStream()'s sizes: its last id and the bytes of its gaps (two
+ * entries, so the build's sizes of ~47k trigrams fit in a core's L2 cache with the dense table)
+ */
+export const GAP_SIZES_STRIDE = 2;
 
 export class GapListTable {
   private tails = new Map<number, number[]>();
@@ -196,25 +199,21 @@ export class GapListTable {
     for (let id = 0, k = 0; id < ends.length; id++) {
       for (const end = ends[id]!; k < end; k++) {
         const at = GAP_SIZES_STRIDE * stream[k]!;
-        sizes[at + 2]! += gapBytes(id - sizes[at]!);
+        sizes[at + 1]! += gapBytes(id - sizes[at]!);
         sizes[at] = id;
-        sizes[at + 1]!++;
       }
     }
     return GapListTable.fromSizedStream(stream, ends, lists, sizes);
   }
 
   /**
-   * fromStream() with the lists' sizes known: per list, GAP_SIZES_STRIDE entries, its last id, how
-   * many ids it has and how many bytes their gaps take (the build counts them as it streams).
+   * fromStream() with the lists' sizes known: per list, GAP_SIZES_STRIDE entries, its last id and
+   * how many bytes its gaps take (the build counts them as it streams); the ids are counted here.
    */
   static fromSizedStream(stream: readonly number[], ends: readonly number[], lists: number, sizes: Int32Array): GapListTable {
     const offsets = new Int32Array(lists + 1);
     const counts = new Int32Array(lists);
-    for (let list = 0; list < lists; list++) {
-      offsets[list + 1] = offsets[list]! + sizes[GAP_SIZES_STRIDE * list + 2]!;
-      counts[list] = sizes[GAP_SIZES_STRIDE * list + 1]!;
-    }
+    for (let list = 0; list < lists; list++) offsets[list + 1] = offsets[list]! + sizes[GAP_SIZES_STRIDE * list + 1]!;
     const bytes = new Uint8Array(offsets[lists]!);
     const at = offsets.slice(0, lists);
     const lasts = new Int32Array(lists).fill(-1);
@@ -223,6 +222,7 @@ export class GapListTable {
         const list = stream[k]!;
         let gap = id - lasts[list]!;
         lasts[list] = id;
+        counts[list]!++;
         let i = at[list]!;
         while (gap >= 0x80) {
           bytes[i++] = (gap & 0x7f) | 0x80;

@@ -147,9 +147,9 @@ interface GramStream {
   used: number;
   ends: number[];
   /**
-   * per trigram id, GRAM_SIZES_STRIDE entries: the last token streamed with it, and the size of its
-   * list so far, ids and gap bytes (one cache line: at 100k profiles three arrays of them no longer
-   * fitted in the core's cache, and the 5M trigrams streamed waited on each)
+   * per trigram id, GRAM_SIZES_STRIDE entries: the last token streamed with it, and the bytes its
+   * list's gaps take so far (side by side, 8 bytes a trigram: at 100k profiles separate arrays, or
+   * 16 bytes a trigram, no longer fitted in the core's cache, and the trigrams streamed waited on it)
    */
   sizes: Int32Array;
 }
@@ -954,9 +954,8 @@ export class SearchIndex {
       if (last === id) continue; // a gram twice in the token
       sizes[at] = id;
       stream[used++] = g;
-      // (the list's size, counted here while the gram is at hand, spares the layout a pass)
-      sizes[at + 1]!++;
-      sizes[at + 2]! += gapBytes(id - last);
+      // (the list's size in bytes, counted here while the gram is at hand, spares the layout a pass)
+      sizes[at + 1]! += gapBytes(id - last);
     }
     grams.used = used;
     state.grams.ends.push(state.grams.used);
