@@ -132,16 +132,24 @@ async function pullAll(
     let since = emptyAtStart ? 0 : stored.cursor;
     // the first page of a run from 0 also drops what is left over
     let fromScratch = since === 0;
-    // "how many of how many" while an empty replica fills (and after a reset emptied it)
-    let progress: { done: number } | null = emptyAtStart ? { done: 0 } : null;
-    const storeFor = () => (progress && fillingPages) || here;
+    // "how many of how many" while an empty replica fills (and after a reset emptied it), shown
+    // from the start (the total unknown until the first page is in): nothing searches a replica
+    // while it fills, so the search index is built once, from every page, at the end
+    const progress = { filling: false, done: 0 };
+    const startFilling = () => {
+      progress.filling = true;
+      progress.done = 0;
+      setStatus({ firstSync: { done: 0, total: 0 } });
+    };
+    if (emptyAtStart) startFilling();
+    const storeFor = () => (progress.filling && fillingPages) || here;
 
     // the next page is asked for while this one is written (the cursor is in the answer, so
     // the request can go out at once): the network and IndexedDB work side by side
     let next = fetchPage(since, storeFor());
     for (;;) {
       const { checked, store } = await next;
-      if (checked.reset) progress = { done: 0 };
+      if (checked.reset) startFilling();
       const more = checked.hasMore && (checked.cursor > since || checked.reset);
       if (more) {
         next = fetchPage(checked.cursor, storeFor());
@@ -150,7 +158,7 @@ async function pullAll(
       const startOver = checked.reset || fromScratch;
       changed = (await store.store(checked, startOver)) || changed;
       fromScratch = false;
-      if (progress) {
+      if (progress.filling) {
         progress.done += checked.changes;
         setStatus({ firstSync: { done: progress.done, total: progress.done + checked.remaining } });
       }

@@ -129,6 +129,7 @@ export function searchRegistry<P extends Profile>(profiles: readonly P[], query:
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-function compareNames(a: Profile, b: Profile): number {
+/** The listing's order among equal scores: by name (the collator above), then by id. */
+export function compareNames(a: Profile, b: Profile): number {
   return collator.compare(a.name, b.name) || a.id - b.id;
 }

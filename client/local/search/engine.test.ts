@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchRegistry, type ActiveFilters } from '../../../shared/domain/search';
 import { sampleProfile } from '../../../shared/test-support';
+import { SearchIndex } from '../../../shared/search-index';
 import type { SyncProfile } from '../../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from '../db';
 import { appendChunks, clearReplica, readReplica, type ReplicaRemoval } from '../replica';
@@ -187,6 +188,27 @@ describe('the registry search engine', () => {
     version = await offeredPage(db, e, [person(11, 400, { name: 'Cleo Moved', location: 'Lima' })], [{ id: 12, revision: 401 }]);
     expect(await chunkReadsDuring(db, () => e.search({ kind: 'developer', query: 'cleo', filters: {}, offset: 0, limit: 20 }, version))).toBe(0);
     await expectSameAsReference(db, e, version);
+  });
+
+  it('when a first sync has just filled the replica, then the opening page comes before the build, as the reference gives it, and the build follows', async () => {
+    const { db, engine } = setup();
+    const e = engine();
+    await offeredPage(db, e, Array.from({ length: 90 }, (_, i) => person(i + 1, i + 1)), [], true);
+    const version = await offeredPage(db, e, Array.from({ length: 30 }, (_, i) => person(i + 91, i + 91)), [{ id: 5, revision: 200 }]);
+    const build = vi.spyOn(SearchIndex, 'build');
+    const developers = (await readReplica(db)).filter((p) => p.kind === 'developer');
+    const expected = searchRegistry(developers, '', {}).map((r) => ({ id: r.profile.id, score: r.score }));
+
+    // the page asks for its filters' options first, then for the opening page
+    const options = e.facetOptions('developer', 'Location', version);
+    const opening = await e.search({ kind: 'developer', query: '', filters: {}, offset: 20, limit: 20 }, version);
+
+    expect(build).not.toHaveBeenCalled();
+    expect((await options).map((o) => o.value).sort()).toEqual([...new Set(developers.map((p) => p.location))].sort());
+    expect(opening).toEqual({ total: expected.length, items: expected.slice(20, 40) });
+    // the next call finds the index built (once), and a search for a term is answered from it
+    await expectSameAsReference(db, e, version);
+    expect(build).toHaveBeenCalledTimes(1);
   });
 
   it('when an offer does not follow what the index took in, then it is left to the catch-up, which reads the chunks', async () => {

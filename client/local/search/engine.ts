@@ -5,13 +5,16 @@
 //   - then it takes in the chunks written since (ids above the last it took in): small deltas
 //     by upsert/remove, a large one (or a new replica epoch) by a build over every chunk;
 //   - during a first sync the sync in the worker offers it each stored page, which it only
-//     gathers, and it builds once when asked to search;
+//     gathers, and it builds once when asked to search; the first page of a listing nothing
+//     narrows (the registry as it opens) is answered from the gathered profiles before that
+//     build (firstByName), so the first cards need not wait for it;
 //   - it saves itself a little after it changed.
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncProfile } from '../../../shared/contract/sync';
 import type { FilterCategory } from '../../../shared/domain/facets';
 import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search-index';
+import { firstByName } from '../../../shared/search-index/first-by-name';
 import { readSyncMeta, type RegistryDb } from '../db';
 import type { WrittenChunks } from '../replica';
 
@@ -51,14 +54,38 @@ export class RegistrySearchEngine {
   /** One page of results (ids and scores), in the reference order. */
   search(query: SearchQuery, version: number): Promise<SearchResult> {
     return this.run(async () => {
-      await this.catchUp(version);
+      const changed = await this.gather(version);
+      if (!this.index && this.pending) {
+        const first = firstByName(this.pending.values(), query);
+        if (first) {
+          // the index is built next, before any later call is answered, but after a turn of the
+          // event loop: the answers already given (this one too) go out before the build holds
+          // the thread for seconds
+          void this.run(() => new Promise<void>((resolve, reject) => setTimeout(() => {
+            try {
+              this.buildPending(changed);
+              resolve();
+            } catch (error) {
+              reject(error); // the next call tries again
+            }
+          }, 0)));
+          return first;
+        }
+      }
+      this.buildPending(changed);
       return this.index ? this.index.query(query) : { total: 0, items: [] };
     });
   }
 
-  facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]> {
+  /**
+   * A filter's options. Gathered in one turn, built (when needed) and answered in the next: a
+   * search asked in between (the registry's opening page, asked with its filters' options) is
+   * answered before a build this call would otherwise have started.
+   */
+  async facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]> {
+    const changed = await this.run(() => this.gather(version));
     return this.run(async () => {
-      await this.catchUp(version);
+      this.buildPending(changed);
       return this.index ? this.index.facetOptions(kind, category) : [];
     });
   }
@@ -68,7 +95,7 @@ export class RegistrySearchEngine {
    * instead of reading the chunks back and parsing them again (a first sync at 100k profiles
    * would read and parse ~280 MB twice). Only when the chunks follow the last one taken in, in
    * the same epoch, or start a new epoch; anything else is left to the next catch-up. While
-   * gathering it only gathers; into a built index it upserts what catchUp would upsert.
+   * gathering it only gathers; into a built index it upserts what gather() would upsert.
    */
   offer(written: WrittenChunks): Promise<void> {
     return this.run(async () => {
@@ -91,7 +118,7 @@ export class RegistrySearchEngine {
         if (incoming) this.index.upsert(written.profiles.map(indexed));
         if (written.removed.length) this.index.remove(written.removed);
       } else {
-        return; // a large delta into a built index: catchUp rebuilds from every chunk
+        return; // a large delta into a built index: gather() takes every chunk in for a build
       }
       this.lastChunk = written.last;
       if (this.index) this.scheduleSave();
@@ -125,8 +152,12 @@ export class RegistrySearchEngine {
     }
   }
 
-  private async catchUp(version: number): Promise<void> {
-    if (version === this.seenVersion && this.index) return;
+  /**
+   * Takes in what the replica holds beyond what the index has: a saved index at first, then new
+   * chunks (upserted, or gathered for a build). Says whether anything changed.
+   */
+  private async gather(version: number): Promise<boolean> {
+    if (version === this.seenVersion && this.index) return false;
     if (!this.triedSaved) await this.loadSaved();
     let changed = false;
     await this.db.transaction('r', this.db.chunks, this.db.chunkKeys, this.db.meta, async () => {
@@ -165,13 +196,18 @@ export class RegistrySearchEngine {
       }
       this.lastChunk = newer[newer.length - 1]!.id;
     });
+    this.seenVersion = version;
+    return changed;
+  }
+
+  /** Builds the index from what was gathered, when there is none, and saves it when it changed. */
+  private buildPending(changed: boolean): void {
     let built = false;
     if (!this.index) {
       this.index = SearchIndex.build(this.pending ? [...this.pending.values()] : []);
       this.pending = null;
       built = true;
     }
-    this.seenVersion = version;
     // an empty index is not worth a save (building one is free); a saved one would only be
     // loaded at the next start to be found out of date
     if ((changed || built) && this.index && this.index.size > 0) this.scheduleSave(built ? SAVE_AFTER_BUILD_MS : SAVE_DELAY_MS);
