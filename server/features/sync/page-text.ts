@@ -10,7 +10,8 @@
 // A profile's text is a pure function of its id and revision (db/revision.ts touchProfile), so
 // once written it is kept in sync_texts (migrations/003) and read back while the revision holds
 // (docs/decisions/014-materialised-sync-texts.md). A change to what this file writes changes texts
-// at unchanged revisions: ship it with a migration that empties sync_texts.
+// at unchanged revisions: it comes with a new SYNC_TEXT_FORMAT (sync-texts.test.ts fails until it
+// does), and texts stored in another format are never served.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import type { BankAccount } from '../../../shared/contract/common';
@@ -69,6 +70,41 @@ const INCIDENTS = `SELECT i.profile_id,
   FROM incidents i
   WHERE i.profile_id IN (SELECT value FROM json_each(?)) AND i.verification_status = 'approved'
   ORDER BY COALESCE(i.occurred, i.reported) DESC, i.id DESC`;
+
+/**
+ * The format of the texts this file writes. Bump it with any change to what it writes: texts
+ * stored in another format are then never served, and the server drops them at its next start and
+ * writes them anew (sync-texts.ts, through dropOtherTextFormats).
+ */
+export const SYNC_TEXT_FORMAT = 1;
+const FORMAT_KEY = 'sync_text_format';
+
+/** Per database: whether its stored texts are of SYNC_TEXT_FORMAT (read once; dropOtherTextFormats makes them so). */
+const storedFormatCurrent = new WeakMap<Db, boolean>();
+
+function storedTextsUsable(db: Db): boolean {
+  let current = storedFormatCurrent.get(db);
+  if (current === undefined) {
+    current = db.prepare('SELECT value FROM server_state WHERE key = ?').pluck().get(FORMAT_KEY) === String(SYNC_TEXT_FORMAT);
+    storedFormatCurrent.set(db, current);
+  }
+  return current;
+}
+
+/**
+ * Drops the stored texts when they are of another format than SYNC_TEXT_FORMAT, and records the
+ * format; says whether it dropped them. Throws when the database takes no writes.
+ */
+export function dropOtherTextFormats(db: Db): boolean {
+  const dropped = db.transaction(() => {
+    if (db.prepare('SELECT value FROM server_state WHERE key = ?').pluck().get(FORMAT_KEY) === String(SYNC_TEXT_FORMAT)) return false;
+    db.prepare('DELETE FROM sync_texts').run();
+    db.prepare('INSERT OR REPLACE INTO server_state (key, value) VALUES (?, ?)').run(FORMAT_KEY, String(SYNC_TEXT_FORMAT));
+    return true;
+  })();
+  storedFormatCurrent.set(db, true);
+  return dropped;
+}
 
 /**
  * The stored texts of some profiles, at whatever revision each was written, as bytes: a page is
@@ -261,15 +297,19 @@ export function pageBody(db: Db, page: ChangePage): Buffer {
   const parts: Buffer[] = [Buffer.from('{"profiles":[')];
   if (ids.length > 0) {
     // a stored text is the profile's while it was written at the profile's revision (the change's)
+    // (texts of another format are neither read nor added to: they are dropped at the next start)
+    const usable = storedTextsUsable(db);
     const textOf = new Map<number, Buffer>();
-    for (const [id, revision, json] of prepared(db).stored.all(JSON.stringify(ids)) as [number, number, Buffer][]) {
-      if (revisionOf.get(id) === revision) textOf.set(id, json);
+    if (usable) {
+      for (const [id, revision, json] of prepared(db).stored.all(JSON.stringify(ids)) as [number, number, Buffer][]) {
+        if (revisionOf.get(id) === revision) textOf.set(id, json);
+      }
     }
     if (textOf.size < ids.length) {
       const written = writeTexts(db, ids.filter((id) => !textOf.has(id)));
       for (const text of written) textOf.set(text.id, Buffer.from(text.json));
       try {
-        storeTexts(db, written);
+        if (usable) storeTexts(db, written);
       } catch (error) {
         if (!isUnwritable(error)) throw error;
       }

@@ -8,6 +8,8 @@ import { publishedProfile, reportIncident } from '../../test-flows';
 import { migrate, openDatabase, type Db } from '../../db/connection';
 import { seedDemo } from '../../db/seed';
 import { touchProfile } from '../../db/revision';
+import { createHash } from 'node:crypto';
+import { SYNC_TEXT_FORMAT } from './page-text';
 import { syncPage, syncPageText } from './service';
 import { fillSyncTexts, fillSyncTextsLater, syncTextsMissing } from './sync-texts';
 
@@ -144,11 +146,44 @@ describe('the stored sync texts (migrations/003)', () => {
   });
 });
 
+describe('the format of the stored texts', () => {
+  it('when the stored texts are of another format, then no page serves them, and the next fill drops them and writes them anew', () => {
+    const path = tempPath();
+    const db = seeded(40, path);
+    const [id] = publicIds(db);
+    const marker = '{"id":0,"name":"an older format"}';
+    db.prepare('UPDATE sync_texts SET json = ? WHERE id = ?').run(marker, id);
+    db.prepare("UPDATE server_state SET value = '0' WHERE key = 'sync_text_format'").run();
+
+    // another connection, as a server started on this file would open
+    const started = openDatabase(path);
+    open.push(started);
+    expect(syncPageText(started, 0, 500)).toBe(JSON.stringify(syncPage(started, 0, 500)));
+    expect(stored(started).get(id!)!.json).toBe(marker); // skipped, not added to
+
+    expect(fillSyncTexts(started)).toBe(40);
+    expect(stored(started).get(id!)!.json).not.toBe(marker);
+    expect(started.prepare("SELECT value FROM server_state WHERE key = 'sync_text_format'").pluck().get()).toBe(String(SYNC_TEXT_FORMAT));
+    expect(syncPageText(started, 0, 500)).toBe(JSON.stringify(syncPage(started, 0, 500)));
+  });
+
+  it('when what page-text.ts writes changes, then SYNC_TEXT_FORMAT changes with it', () => {
+    // The seeded demonstration registry's first page, as written: if this fails because page-text.ts
+    // now writes something else, bump SYNC_TEXT_FORMAT (stored texts of the old format are then
+    // dropped at the next start) and pin both anew; if only the seed changed, pin the new digest.
+    const db = seeded(40);
+    db.prepare('DELETE FROM sync_texts').run();
+    const digest = createHash('sha256').update(syncPageText(db, 0, 500)).digest('hex');
+
+    expect({ format: SYNC_TEXT_FORMAT, digest }).toEqual({ format: 1, digest: 'afb9fe0b0c64f4c992240a5e14982e46b7595d349705e4227adda290e3d62ab2' });
+  });
+});
+
 describe('fillSyncTexts', () => {
   it('when a database is migrated from before the table, then it stores every public profile\'s text, and a second time nothing', () => {
     const db = seeded(250);
     touchProfile(db, publicIds(db)[0]!); // a revision the seed did not give
-    db.exec('DROP TABLE sync_texts');
+    db.exec('DROP TABLE sync_texts; DROP TABLE server_state');
     db.pragma('user_version = 2');
     migrate(db);
     expect(stored(db).size).toBe(0);

@@ -2,10 +2,11 @@
 // complete: every public profile's text at its current revision. A page writes the texts it
 // misses anyway; filling them ahead spares a first sync that work (~4 s of server CPU at 100k
 // profiles). The seed fills at its end, the server at start in the background, for a database
-// migrated from before the table or written by another process.
+// migrated from before the table or written by another process. Both first drop texts stored in
+// another format than page-text.ts writes now (SYNC_TEXT_FORMAT).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
-import { isUnwritable, storeTexts, writeTexts } from './page-text';
+import { dropOtherTextFormats, isUnwritable, storeTexts, writeTexts } from './page-text';
 
 /** Public profiles examined per transaction: ~50–85 ms when none has its text yet (writing, storing, commit), ~1 ms when all have. */
 export const SYNC_TEXT_BATCH = 1000;
@@ -47,6 +48,7 @@ function fillStep(db: Db, after: number, batch: number): { written: number; next
 
 /** Stores every public profile's text that is missing or stale, `batch` profiles a transaction; how many it wrote. */
 export function fillSyncTexts(db: Db, batch = SYNC_TEXT_BATCH): number {
+  dropOtherTextFormats(db);
   let written = 0;
   for (let after: number | null = 0; after !== null;) {
     const step = fillStep(db, after, batch);
@@ -60,11 +62,17 @@ export function fillSyncTexts(db: Db, batch = SYNC_TEXT_BATCH): number {
 const BUSY_RETRY_MS = 1000;
 
 /**
- * fillSyncTexts in the background: one batch a turn of the event loop, so requests are answered
- * between them. Stops when the database closes or takes no writes (read-only); waits while another
+ * fillSyncTexts in the background: texts of another format dropped at once, then one batch a turn
+ * of the event loop, so requests are answered between them. Stops when the database closes or takes no writes (read-only); waits while another
  * connection writes; `done` gets how many it wrote, or the error that stopped it.
  */
 export function fillSyncTextsLater(db: Db, done: (written: number, error?: unknown) => void = () => {}, batch = SYNC_TEXT_BATCH): void {
+  // at once, before any page is served: texts of another format go (pages skip them meanwhile)
+  try {
+    dropOtherTextFormats(db);
+  } catch (error) {
+    if (!isUnwritable(error)) throw error;
+  }
   let after: number | null = 0;
   let written = 0;
   const step = (): void => {
