@@ -140,9 +140,9 @@ export async function apiJson<T>(path: string, opts: ApiOptions = {}): Promise<T
 }
 
 /**
- * apiFetch, then a 2xx answer's bytes as they came, for a caller that reads them itself (a sync
- * page: decoded, parsed and checked in one go by its SyncPageStore); a non-2xx becomes an
- * ApiError with the server's message, as with apiJson.
+ * apiFetch, then a 2xx answer's bytes as they came, for a caller that reads them elsewhere (a
+ * sync page is read in the registry worker, so the page's thread never parses it); a non-2xx
+ * becomes an ApiError with the server's message, as with apiJson.
  */
 export async function apiBytes(path: string, opts: ApiOptions = {}): Promise<ArrayBuffer> {
   const res = await apiFetch(path, opts);
