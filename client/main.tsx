@@ -16,10 +16,10 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// the page runs the sync; while the replica fills, the registry worker fetches, reads, checks and
-// stores its pages and hands them to the search index at once. A delta is fetched and stored here,
-// so it never waits behind the worker's work on the index (loading, saving); the index reads it
-// on its next search.
+// the page fetches sync pages; while the replica fills, the registry worker reads, checks and
+// stores them and hands them to the search index at once. A delta is checked and stored here, so
+// it never waits behind the worker's work on the index (loading, saving); the index reads it on
+// its next search.
 startReplicator(localDb, () => syncNow(localDb, { fillingPages: searchService(localDb).syncPages }));
 startOutbox();
 void requestPersistentStorage();

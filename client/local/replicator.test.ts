@@ -47,14 +47,14 @@ async function serverPage(since: number, limit: number): Promise<SyncPage> {
   return (await res.json()) as SyncPage;
 }
 
-/** A store that fetches and stores as the page does, and records what it stored. */
+/** A store that checks and stores as the page does, and records what it stored. */
 function recordingStore(db: RegistryDb): { store: SyncPageStore; stored: { cursor: number; hasMore: boolean; startOver: boolean }[] } {
   const inner = localPageStore(db);
   const stored: { cursor: number; hasMore: boolean; startOver: boolean }[] = [];
   return {
     stored,
     store: {
-      fetch: (since, limit) => inner.fetch(since, limit),
+      check: (body) => inner.check(body),
       store: (checked, startOver) => {
         stored.push({ cursor: checked.cursor, hasMore: checked.hasMore, startOver });
         return inner.store(checked, startOver);
@@ -140,7 +140,7 @@ describe('the replicator', () => {
     expect((await readSyncMeta(db)).cursor).toBe(currentRevision(replaced.t.db));
   });
 
-  it('when the replica fills, then the filling store fetches, checks and stores its pages; a delta is fetched and stored here', async () => {
+  it('when the replica fills, then the filling store checks and stores its pages; a delta is checked and stored here', async () => {
     const filling = recordingStore(db);
     await publish(['Ada', 'Bert', 'Cleo']);
 

@@ -5,6 +5,7 @@
 // opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
 import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
+import { ApiError, apiBytes } from '../api/http';
 import { localDb, readSyncMeta, type RegistryDb } from './db';
 import { compactReplica } from './replica';
 import { withWebLock } from './locks';
@@ -13,6 +14,8 @@ import { localPageStore, type CheckedPage, type SyncPageStore } from './sync-pag
 
 export const SYNC_INTERVAL_MS = 60_000;
 export const SYNC_LOCK = 'bustr-sync';
+/** a page of SYNC_PAGE_DEFAULT profiles can be large on a slow phone connection */
+const PAGE_TIMEOUT_MS = 120_000;
 
 export interface SyncOptions {
   /**
@@ -25,9 +28,10 @@ export interface SyncOptions {
   maxPageSize?: number;
   /**
    * Where the pages of a filling replica (empty at the start of the run, or reset by the
-   * server) are fetched, read, checked and stored; every other page is, here. The app passes the
-   * registry worker, which does all of that off the page's thread and offers the profiles it
-   * stored to the search index (docs/decisions/013-first-sync-pages.md). Deltas are stored here.
+   * server) are read, checked and stored; every other page is, here. The app passes the registry
+   * worker, which stores those pages and offers their profiles to the search index while this
+   * loop fetches the next one, and which parses them off the page's thread
+   * (docs/decisions/013-first-sync-pages.md). Deltas are stored here.
    */
   fillingPages?: SyncPageStore;
 }
@@ -103,15 +107,17 @@ async function pullAll(
     const largest = maxPageSize ?? firstPageSize ?? SYNC_PAGE_MAX;
     let pageSize = firstPageSize ?? learnedPageSize.get(db.name) ?? (fastConnection() ? SYNC_PAGE_MAX : SYNC_PAGE_DEFAULT);
     const here = localPageStore(db);
-    // a page is fetched, checked and stored by the store it was asked for by
+    // a page is checked and stored by the store it was asked for by
     const fetchPage = async (from: number, store: SyncPageStore): Promise<{ checked: CheckedPage; store: SyncPageStore }> => {
       sent();
+      const started = Date.now();
+      let body: ArrayBuffer;
       try {
-        const checked = await store.fetch(from, pageSize);
+        body = await fetchSyncPage(from, pageSize);
         // the next request goes out as this answer is in: size it by how long this one took
-        if (checked.tookMs < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
-        else if (checked.tookMs > SYNC_PAGE_SLOW_MS) pageSize = Math.max(smallest, Math.floor(pageSize / 2));
-        return { checked, store };
+        const took = Date.now() - started;
+        if (took < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
+        else if (took > SYNC_PAGE_SLOW_MS) pageSize = Math.max(smallest, Math.floor(pageSize / 2));
       } catch (error) {
         // a page that did not come (a time-out on a slow line): the next run asks for less
         pageSize = Math.max(smallest, Math.floor(pageSize / 2));
@@ -119,6 +125,7 @@ async function pullAll(
       } finally {
         if (firstPageSize === undefined) learnedPageSize.set(db.name, pageSize);
       }
+      return { checked: await store.check(body), store };
     };
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come
@@ -170,6 +177,20 @@ async function pullAll(
   // many small delta chunks are merged once in a while (never during a first sync's pages)
   if (changed) await compactReplica(db).catch((error: unknown) => console.error('Compacting the replica failed', error));
   return done;
+}
+
+/** A sync page's bytes, as they came (read and checked by a SyncPageStore). */
+async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
+  try {
+    return await apiBytes(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

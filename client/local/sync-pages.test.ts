@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncPage, SyncProfile } from '../../shared/contract/sync';
 import { sampleProfile } from '../../shared/test-support';
-import { staffClient, visitor } from '../../server/test-support';
-import { publishedProfile } from '../../server/test-flows';
-import { currentRevision } from '../../server/db/revision';
 import { readSyncMeta, type RegistryDb } from './db';
 import { readReplica, type WrittenChunks } from './replica';
 import { HeldPages, localPageStore, readSyncPage } from './sync-pages';
-import { connectTo, disconnect, dropDb, freshDb, startServer, type RunningServer } from './test-support';
+import { dropDb, freshDb } from './test-support';
 
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value)).buffer;
 
@@ -45,7 +42,7 @@ describe('HeldPages', () => {
 
     const checked = held.hold(sent);
 
-    expect(checked).toEqual({ key: expect.any(Number), cursor: 4, hasMore: true, reset: false, remaining: 3, changes: 2, tookMs: 0 });
+    expect(checked).toEqual({ key: expect.any(Number), cursor: 4, hasMore: true, reset: false, remaining: 3, changes: 2 });
     expect(held.take(checked.key)).toBe(sent);
     expect(() => held.take(checked.key)).toThrow(/dropped/);
   });
@@ -62,43 +59,24 @@ describe('HeldPages', () => {
 
 describe('localPageStore', () => {
   let db: RegistryDb;
-  let server: RunningServer;
-  beforeEach(async () => {
+  beforeEach(() => {
     db = freshDb();
-    server = await startServer();
-    connectTo(server.url);
   });
   afterEach(async () => {
-    disconnect();
     await dropDb(db);
-    await server.close();
   });
 
-  it('when a page is fetched and then stored, then its profiles and cursor land together, and what was written is offered', async () => {
-    const anon = await visitor(server.t.app);
-    const staff = await staffClient(server.t);
-    const ids: number[] = [];
-    for (const name of ['Ada', 'Bert']) ids.push((await publishedProfile(anon, staff, 'developers', { name }, [{}])).id);
+  it('when a checked page is stored, then its profiles and cursor land together, and what was written is offered', async () => {
     const offered: WrittenChunks[] = [];
     const store = localPageStore(db, (written) => offered.push(written));
 
-    const checked = await store.fetch(0, 10);
-    expect(checked).toMatchObject({ cursor: currentRevision(server.t.db), hasMore: false, changes: 2, tookMs: expect.any(Number) });
+    const checked = await store.check(bytes(page([profile(1, 1), profile(2, 2)])));
     expect(await readReplica(db)).toEqual([]);
     const changed = await store.store(checked, true);
 
     expect(changed).toBe(true);
-    expect((await readReplica(db)).map((p) => p.id).sort()).toEqual(ids.sort());
-    expect((await readSyncMeta(db)).cursor).toBe(checked.cursor);
-    expect(offered).toEqual([expect.objectContaining({ first: 1, profiles: ids.map((id) => expect.objectContaining({ id })) })]);
-  });
-
-  it('when the server refuses or cannot be reached, then the fetch fails with its message and nothing is kept', async () => {
-    const store = localPageStore(db);
-
-    await expect(store.fetch(-5, 10)).rejects.toMatchObject({ name: 'ApiError', status: 400 });
-    await server.stop();
-    await expect(store.fetch(0, 10)).rejects.toMatchObject({ name: 'ApiError', status: 0 });
-    expect(await readReplica(db)).toEqual([]);
+    expect((await readReplica(db)).map((p) => p.id).sort()).toEqual([1, 2]);
+    expect((await readSyncMeta(db)).cursor).toBe(2);
+    expect(offered).toEqual([expect.objectContaining({ first: 1, profiles: [expect.objectContaining({ id: 1 }), expect.objectContaining({ id: 2 })] })]);
   });
 });

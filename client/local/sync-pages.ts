@@ -1,13 +1,13 @@
-// Where a sync page is fetched, read, checked and stored (docs/decisions/013-first-sync-pages.md).
-// The sync loop (replicator.ts) asks a SyncPageStore for a page; the store fetches it, reads and
-// checks it, keeps it, and answers with what the loop needs to go on (the cursor, whether there
-// is more); the loop then asks it to store the page. The registry worker is one such store
-// (search.worker.ts): while an empty replica fills, the page's thread never receives nor parses a
-// page, and the worker offers what it stored to the search index. localPageStore is the other, in
-// the page: deltas, and browsers without workers.
+// Where a sync page is read, checked and stored (docs/decisions/013-first-sync-pages.md). The
+// sync loop (replicator.ts) fetches a page's bytes and hands them to a SyncPageStore, which
+// reads and checks them, keeps the page, and answers with what the loop needs to go on (the
+// cursor, whether there is more); the loop then asks it to store the page. The registry worker
+// is one such store (search.worker.ts): while an empty replica fills, the page's thread never
+// parses a page, and the worker offers what it stored to the search index. localPageStore is
+// the other, in the page: deltas, and browsers without workers.
 import { syncPageSchema, type SyncPage, type SyncProfile } from '../../shared/contract/sync';
 import { isSyncPage } from '../../shared/contract/sync-page-check';
-import { ApiError, apiBytes, unreadableAnswer } from '../api/http';
+import { unreadableAnswer } from '../api/http';
 import { readSyncMeta, type RegistryDb } from './db';
 import { appendChunks, clearReplica, heldRevisions, type ReplicaRemoval, type WrittenChunks } from './replica';
 
@@ -21,35 +21,13 @@ export interface CheckedPage {
   remaining: number;
   /** profiles and tombstones in the page */
   changes: number;
-  /** how long the page took to come in, from the request to its last byte */
-  tookMs: number;
 }
 
 export interface SyncPageStore {
-  /**
-   * Fetches GET /api/sync/ from `since` (at most `limit` changes), reads it and checks it against
-   * syncPageSchema, and keeps it; throws when it does not come or fails the check.
-   */
-  fetch(since: number, limit: number): Promise<CheckedPage>;
+  /** Reads a sync page's JSON bytes and checks them against syncPageSchema; throws when they fail. */
+  check(body: ArrayBuffer): Promise<CheckedPage>;
   /** Stores a page it checked, with its cursor, in one transaction; says whether the replica changed. */
   store(checked: CheckedPage, startOver: boolean): Promise<boolean>;
-}
-
-/** a page of SYNC_PAGE_DEFAULT profiles can be large on a slow phone connection */
-const PAGE_TIMEOUT_MS = 120_000;
-
-/** A sync page's bytes, as they came. */
-async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
-  try {
-    return await apiBytes(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
-  } catch (error) {
-    if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** A sync page from its JSON bytes, checked: the compiled check first, zod (which says why) for a page it refuses. */
@@ -74,7 +52,7 @@ export class HeldPages {
   private nextKey = 1;
   private readonly pages = new Map<number, SyncPage>();
 
-  hold(page: SyncPage, tookMs = 0): CheckedPage {
+  hold(page: SyncPage): CheckedPage {
     const key = this.nextKey++;
     this.pages.set(key, page);
     for (const oldest of this.pages.keys()) {
@@ -82,7 +60,7 @@ export class HeldPages {
       this.pages.delete(oldest);
     }
     const { cursor, hasMore, reset, remaining } = page;
-    return { key, cursor, hasMore, reset, remaining, changes: page.profiles.length + page.tombstones.length, tookMs };
+    return { key, cursor, hasMore, reset, remaining, changes: page.profiles.length + page.tombstones.length };
   }
 
   take(key: number): SyncPage {
@@ -93,15 +71,11 @@ export class HeldPages {
   }
 }
 
-/** Fetches, reads, checks and stores pages in this thread (applySyncPage), offering what it wrote to `onWritten`. */
+/** Reads, checks and stores pages in this thread (applySyncPage), offering what it wrote to `onWritten`. */
 export function localPageStore(db: RegistryDb, onWritten?: (written: WrittenChunks) => unknown): SyncPageStore {
   const held = new HeldPages();
   return {
-    fetch: async (since, limit) => {
-      const started = Date.now();
-      const body = await fetchSyncPage(since, limit);
-      return held.hold(readSyncPage(body), Date.now() - started);
-    },
+    check: async (body) => held.hold(readSyncPage(body)),
     store: (checked, startOver) => applySyncPage(db, held.take(checked.key), startOver, onWritten),
   };
 }

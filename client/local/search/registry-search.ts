@@ -17,7 +17,7 @@ import { useStatus } from '../status-store';
 import type { SearchWorkerApi } from './search.worker';
 
 export interface SearchService {
-  /** fetches, reads, checks and stores sync pages where the index is, which takes their profiles in at once */
+  /** reads, checks and stores sync pages where the index is, which takes their profiles in at once */
   syncPages: SyncPageStore;
   search(query: SearchQuery, version: number): Promise<SearchResult>;
   facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]>;
@@ -30,7 +30,7 @@ function workerService(dbName: string): SearchService {
   const remote = Comlink.wrap<SearchWorkerApi>(worker);
   return {
     syncPages: {
-      fetch: (since, limit) => remote.fetchSyncPage(dbName, since, limit),
+      check: (body) => remote.checkSyncPage(dbName, Comlink.transfer(body, [body])),
       store: (checked, startOver) => remote.storeSyncPage(dbName, checked, startOver),
     },
     search: (query, version) => remote.search(dbName, query, version),
