@@ -10,7 +10,9 @@ import { searchRegistry, type ActiveFilters } from '../domain/search';
 import { sampleProfile } from '../test-support';
 import { SearchIndex, type IndexedProfile } from './index';
 
-const WORDS = ['Ada', 'ada', 'Jane', 'Roe', 'Zed', 'moon', 'Moonvault', 'ivan', 'Émile', 'zoë', 'ann', 'Anna', 'bo', 'x', 'DeFi', 'defi', 'Rug Pull', 'rug'];
+// (with units beyond Latin-1 first, second and later: a token's first two units group it)
+const WORDS = ['Ada', 'ada', 'Jane', 'Roe', 'Zed', 'moon', 'Moonvault', 'ivan', 'Émile', 'zoë', 'ann', 'Anna', 'bo', 'x', 'DeFi', 'defi', 'Rug Pull', 'rug',
+  'Київ', 'aЖur', 'anЖ'];
 const NAMES = ['Ada Example', 'ada example', 'Jane Roe', 'Zed', 'Émile Zola', 'emile zola', 'Anna 2', 'Anna 10', 'bo', ''];
 const PLACES = ['Paris', 'paris', 'Lagos', '', ' ', ' Remote', 'remote', 'Kyiv'];
 const WALLETS = ['0xAbCdEf0123', '0xabcdef0123', '0x00FF', 'bc1qxyz', '1BoatSLR', '3Jxy', 'ltc1qq', 'LTCabc', 'Mxy', 'zzz', '',
@@ -68,7 +70,7 @@ const termArb: fc.Arbitrary<string> = fc.oneof(
   pick(['bustr-00', 'BUSTR-2025-0', 'bustr-2025-1', 'bustr-', '203.0.113.7', '192.168.0.1', '10.0.0.1', '0.113', '@moon', '@', '.', '0x',
     '0xab', '0xAB', '0x00', 'domain.ex', 'mail.ex', '.ex', 'a.', 'example.test', '@ada_example', '_boy', 'y.z', '555.0']).chain(mixCase),
   // plain terms of 1 to 5 characters, from the vocabulary and random
-  fc.constantFrom(...WORDS, ...SHORT, '555', '0100', '010', 'oon', 'mil', 'ann', 'nn', 'oe', 'a', 'e', 'é', '2025', '0001', '44', 'usd', 'bank')
+  fc.constantFrom(...WORDS, ...SHORT, '555', '0100', '010', 'oon', 'mil', 'ann', 'nn', 'oe', 'a', 'e', 'é', '2025', '0001', '44', 'usd', 'bank', 'к', 'ки', 'aж')
     .map((w) => w.slice(0, 5)).chain(mixCase),
   fc.string({ unit: fc.constantFrom('a', 'n', 'o', 'e', 'x', '0', '1', '5', '.', '@', '-', '_', 'A', 'É'), minLength: 1, maxLength: 5 }),
   // parts of long tokens, at odd and even places

@@ -9,8 +9,8 @@
 //     slots outnumber live ones, compact() renumbers the live ones.
 //   - plain terms (spec §5 "token equal to or starting with the term, or containing it from 3
 //     characters"): a token dictionary (every token of every registry search value, as the
-//     reference tokens() makes them) sorted by code unit, so the tokens starting with a term are
-//     one range; trigram postings over the dictionary give the tokens containing a 3+ character
+//     reference tokens() makes them) grouped by their first two code units, so the tokens starting
+//     with a 1- or 2-unit term are a few groups (token-prefixes.ts); trigram postings over the dictionary give the tokens containing a 3+ character
 //     term, each checked with String.includes (a long token lists only its trigrams at even
 //     places, so a term's candidates come from both alignments: see tokensContaining). The union
 //     of those tokens' postings is the exact answer.
@@ -40,17 +40,17 @@
 //     unit beyond Latin-1 sends the slot to the reference functions themselves;
 //   - streams token, facet and trigram ids into plain arrays, laid out as postings once at the
 //     end, and keeps texts as strings: typed arrays only for what the index keeps, about 60 MB;
-//   - sorts the dictionary with native numeric sorts (code-unit-sort.ts) and the name order by
-//     counting, asking the collator once per distinct name.
+//   - groups the dictionary by its tokens' first two units, taken as each token is made, and sorts
+//     the name order by counting, asking the collator once per distinct name.
 import type { Profile } from '../contract/profile';
 import type { ProfileKind } from '../contract/common';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, fixedOptions, type FilterCategory } from '../domain/facets';
 import { isSubstringTerm, registrySearchValues, searchTerms, tokenMatches, tokens, type ActiveFilters } from '../domain/search';
 import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
 import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
-import { codeUnitOrder } from './code-unit-sort';
 import { GAP_SIZES_STRIDE as GRAM_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
 import { RecentValues } from './recent-values';
+import { PREFIX_KEYS, TokenPrefixes, OTHER_PREFIX, prefixKey, prefixKeys } from './token-prefixes';
 import { FNV_PRIME, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
@@ -89,12 +89,12 @@ export interface SerializedMeta {
 }
 
 /** 3: texts as strings, shared values (valueTexts, valueRefs, valueSlots, tokenValues); 4: long tokens' trigrams apart */
-const FORMAT = 4;
+const FORMAT = 5;
 const KINDS: readonly ProfileKind[] = ['developer', 'project'];
 const KIND_CODE: Record<ProfileKind, number> = { developer: 0, project: 1 };
 /** value separator of the stored search text: white space never occurs inside a term */
 const SEP = '\n';
-/** extra (unsorted) dictionary tokens kept before the sorted dictionary is rebuilt */
+/** extra (ungrouped) dictionary tokens kept before the dictionary's prefix groups are made again */
 const MAX_EXTRA_TOKENS = 4096;
 /**
  * A token this long lists its trigrams at even places only (see tokensContaining): half the build's
@@ -165,6 +165,8 @@ interface BuildState {
   /** per slot: -(slot + 1), then the ids of the slot's distinct tokens (made at an estimated length) */
   tokenStream: number[];
   tokenUsed: number;
+  /** per token id: its prefix group (prefixKey), taken while the token is at hand */
+  prefixKeys: number[];
   /** per slot: -(slot + 1), then the build ids of the slot's distinct facet values (made at an estimated length) */
   facetStream: number[];
   facetUsed: number;
@@ -381,7 +383,7 @@ export class SearchIndex {
   /** per token id, the shared values holding it; per shared value, the slots referring to it */
   private tokenValues = ListTable.empty();
   private valueSlots = ListTable.empty();
-  private sorted: Int32Array = new Int32Array(0);
+  private prefixes = TokenPrefixes.empty();
   private extra: number[] = [];
   /**
    * per trigram id, its gramKey; trigram id + 1 (0: none) by densePlace for those of ASCII letters
@@ -443,7 +445,7 @@ export class SearchIndex {
     while (places * TEXT_PER_PLACE < textSize) places *= 2;
     index.tokenTable = new Int32Array(2 * places);
     index.building = {
-      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0,
+      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0, prefixKeys: [],
       facetStream: new Array<number>(list.length * FACETS_PER_SLOT), facetUsed: 0,
       grams: gramStream(Math.ceil(textSize / TEXT_PER_SHORT_GRAM)), longGrams: gramStream(Math.ceil(textSize / TEXT_PER_LONG_GRAM)),
       facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
@@ -458,7 +460,6 @@ export class SearchIndex {
     index.valueScratch = [];
     index.fieldScratch = [];
     index.ownScratch = [];
-    index.sortDictionary();
     index.rebuildOrder();
     return index;
   }
@@ -468,6 +469,7 @@ export class SearchIndex {
     const state = this.building!;
     this.building = null;
     const tokenCount = this.tokenList.length;
+    this.prefixes = TokenPrefixes.group(state.prefixKeys, tokenCount);
     this.postings = ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount);
     state.tokenStream = [];
     // (two bytes a reference while there are few enough shared values: buffers are costly, see BuildState)
@@ -594,7 +596,7 @@ export class SearchIndex {
   }
 
   private afterChange(added: readonly number[] = []): void {
-    if (this.extra.length > MAX_EXTRA_TOKENS) this.sortDictionary();
+    if (this.extra.length > MAX_EXTRA_TOKENS) this.groupDictionary();
     const dead = this.slotCount - this.slotById.size;
     if (dead > 1024 && dead > this.slotById.size) this.compact();
     else this.updateOrder(added);
@@ -914,7 +916,8 @@ export class SearchIndex {
     this.tokenTable[2 * this.tokenProbe + 1] = hash;
     if (this.tokenList.length * 8 > this.tokenTable.length * 3) this.growTokenTable();
     if (this.building) {
-      // postings and trigrams are laid out at the end of the build, from streams
+      // postings, prefix groups and trigrams are laid out at the end of the build, from streams
+      this.building.prefixKeys.push(prefixKey(token));
       this.streamGrams(this.building, token, id);
       return id;
     }
@@ -1043,9 +1046,9 @@ export class SearchIndex {
     return id;
   }
 
-  /** Folds the extra tokens into the dictionary sorted by code unit (so a prefix is one range). */
-  private sortDictionary(): void {
-    this.sorted = codeUnitOrder(this.tokenList);
+  /** Folds the extra tokens into the dictionary's prefix groups. */
+  private groupDictionary(): void {
+    this.prefixes = TokenPrefixes.group(this.tokenList.map(prefixKey), this.tokenList.length);
     this.extra = [];
   }
 
@@ -1153,19 +1156,17 @@ export class SearchIndex {
 
   // ----- term lookup -----
 
-  /** Token ids starting with the prefix (sorted dictionary range plus the extra tokens). */
+  /**
+   * Token ids starting with the prefix: from 3 units, those of the tokens containing it that start
+   * with it; shorter, its prefix groups, the tokens of the group of the rest that start with it (a
+   * unit beyond Latin-1 among their first two) and the extra tokens that do.
+   */
   private tokensWithPrefix(prefix: string): number[] {
     const list = this.tokenList;
-    const sorted = this.sorted;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[sorted[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let i = lo; i < sorted.length && list[sorted[i]!]!.startsWith(prefix); i++) out.push(sorted[i]!);
+    if (prefix.length >= CONTAINS_MATCH_MIN_CHARS) return this.tokensContaining(prefix).filter((id) => list[id]!.startsWith(prefix));
+    const keys = prefixKeys(prefix);
+    const out = keys ? Array.from(this.prefixes.range(keys[0], keys[1])) : [];
+    for (const id of this.prefixes.range(OTHER_PREFIX, PREFIX_KEYS)) if (list[id]!.startsWith(prefix)) out.push(id);
     for (const id of this.extra) if (list[id]!.startsWith(prefix)) out.push(id);
     return out;
   }
@@ -1487,7 +1488,7 @@ export class SearchIndex {
       ['wideTexts', packStrings(wideSlots.map((slot) => this.wideTexts.get(slot)!))],
       ['names', packStrings(this.names.slice(0, n))],
       ['tokens', packStrings(this.tokenList)],
-      ['sorted', [this.sorted.slice().buffer]],
+      ['prefixes', this.prefixes.pack()],
       ['extra', [Int32Array.from(this.extra).buffer]],
       ['order', [Int32Array.from(this.order).buffer]],
       ['trigrams', [Float64Array.from(this.trigramKeys).buffer]],
@@ -1528,7 +1529,7 @@ export class SearchIndex {
     const lists = () => unpackLists(next(), next());
     index.names = strings();
     index.tokenList = strings();
-    index.sorted = new Int32Array(next());
+    index.prefixes = TokenPrefixes.unpack(next(), next());
     index.extra = Array.from(new Int32Array(next()));
     const order = Array.from(new Int32Array(next()));
     index.trigramKeys = Array.from(new Float64Array(next()));
