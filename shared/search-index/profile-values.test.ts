@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FILTER_CATEGORIES, facetValues, ipRange, walletChain } from '../domain/facets';
 import { registrySearchValues, tokens } from '../domain/search';
 import { sampleProfile } from '../test-support';
-import { LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, ipRangeOf, searchValuesInto, walletChainOf } from './profile-values';
+import { FACET_FIELD, LATIN1_WORD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, ipRangeOf, searchValuesInto, walletChainOf } from './profile-values';
 
 const text = fc.constantFrom('', ' ', 'Acme', 'acme', 'ACME', 'Émile', 'zoë', 'ΣΊΣ', '0xAbC', '0x', 'bc1q', '1Boat', '3J', 'ltc1', 'LTC', 'Mx',
   'zzz', ' 0xAb ', '192.168.0.1', '203.0.113.7', '104.1.2.3', '10.0.0.1', '172.16.0.9', '8.8.8.8', ' 192.168.1.1', 'Bank', 'bank');
@@ -35,6 +35,27 @@ describe('reading a profile without temporary arrays', () => {
         expect(out.slice(0, n)).toEqual(facetValues(p, category));
       });
     }), { numRuns: 500 });
+  });
+});
+
+describe('facet values taken from the search values', () => {
+  it('when a field gave as many values as its category has facet values, then those values are the facet values', () => {
+    fc.assert(fc.property(profileArb, (p) => {
+      const values: string[] = [];
+      const fields: number[] = [];
+      const n = searchValuesInto(p, values, fields);
+      const facets: string[] = [];
+      let taken = 0;
+      FACET_FIELD.forEach((field, c) => {
+        if (field < 0) return;
+        const ofField = values.slice(0, n).filter((_, v) => fields[v] === field);
+        if (ofField.length !== facetFieldCount(p, c)) return;
+        taken++;
+        const count = facetValuesInto(p, c, facets);
+        expect(ofField.map((value) => facetOfFieldValue(c, value))).toEqual(facets.slice(0, count));
+      });
+      expect(taken).toBeGreaterThan(0);
+    }), { numRuns: 1000 });
   });
 });
 

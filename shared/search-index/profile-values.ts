@@ -66,6 +66,40 @@ export function searchValuesInto(p: Profile, out: string[], fields: number[]): n
   return n;
 }
 
+/**
+ * Per filter category, the search field whose values are its facet values, in the same order,
+ * whenever that field gave facetFieldCount() values: the build then takes a profile's facet values
+ * from the shared values it has just found for that field, without looking them up again. -1: a
+ * category of its own reading. (Location's facet value is the field's trimmed, or REMOTE: see
+ * facetOfFieldValue.)
+ */
+export const FACET_FIELD: readonly number[] = FILTER_CATEGORIES.map((category) => {
+  const fields: Partial<Record<(typeof FILTER_CATEGORIES)[number], number>> = {
+    Industry: 7, 'Scam Type': 8, Location: 5, Nationality: 9, Languages: 10, Company: 2, 'Companies Used': 3, Accents: 16,
+  };
+  return fields[category] ?? -1;
+});
+
+/** How many facet values facetValuesInto(p, c) gives, for a category with a FACET_FIELD. */
+export function facetFieldCount(p: Profile, category: number): number {
+  switch (FILTER_CATEGORIES[category]) {
+    case 'Industry': return p.industry.length;
+    case 'Scam Type': return p.scam_type.length;
+    case 'Location': return 1;
+    case 'Nationality': return p.nationality ? 1 : 0;
+    case 'Languages': return p.languages.length;
+    case 'Company': return p.company.length;
+    case 'Companies Used': return p.companiesUsed.length;
+    case 'Accents': return p.accent ? 1 : 0;
+    default: return -1;
+  }
+}
+
+/** The facet value of a FACET_FIELD value in its category. */
+export function facetOfFieldValue(category: number, value: string): string {
+  return FILTER_CATEGORIES[category] === 'Location' ? value.trim() || REMOTE : value;
+}
+
 function copyValues(list: readonly string[], out: string[]): number {
   for (let i = 0; i < list.length; i++) out[i] = list[i]!;
   return list.length;

@@ -51,7 +51,7 @@ import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, s
 import { GAP_SIZES_STRIDE as GRAM_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
 import { RecentValues } from './recent-values';
 import { PREFIX_KEYS, TokenPrefixes, OTHER_PREFIX, prefixKey, prefixKeys } from './token-prefixes';
-import { FNV_PRIME, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetValuesInto, hashString, searchValuesInto } from './profile-values';
+import { FACET_FIELD, FNV_PRIME, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
 
@@ -180,6 +180,8 @@ interface BuildState {
    */
   facetMinId: number[][];
   facetMinAt: number[][];
+  /** per category with a FACET_FIELD: shared value id -> the id of its facet value there (once asked) */
+  sharedFacet: number[][];
   /** the new tokens' trigrams: of short tokens (all), of long ones (at even places) */
   grams: GramStream;
   longGrams: GramStream;
@@ -199,6 +201,9 @@ interface BuildState {
   /** per field (searchValuesInto's numbering): shared-value lookups (-1: no longer looked up) and hits */
   fieldLookups: Int32Array;
   fieldHits: Int32Array;
+  /** per field, the current slot's shared values of it: how many, and where the first is in refs (they follow each other) */
+  fieldRefCount: Int32Array;
+  fieldRefFrom: Int32Array;
 }
 
 /**
@@ -449,11 +454,12 @@ export class SearchIndex {
       facetStream: new Array<number>(list.length * FACETS_PER_SLOT), facetUsed: 0,
       grams: gramStream(Math.ceil(textSize / TEXT_PER_SHORT_GRAM)), longGrams: gramStream(Math.ceil(textSize / TEXT_PER_LONG_GRAM)),
       facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
-      facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []),
+      facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []), sharedFacet: FILTER_CATEGORIES.map(() => []),
       sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
       refs: new Array<number>(Math.ceil(valueCount * TEXT_MARGIN)), refsUsed: 0,
       recent: Array.from({ length: SEARCH_FIELDS }, () => new RecentValues()),
       fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
+      fieldRefCount: new Int32Array(SEARCH_FIELDS), fieldRefFrom: new Int32Array(SEARCH_FIELDS),
     };
     for (let i = 0; i < list.length; i++) index.addSlot(list[i]!);
     index.finishBuild();
@@ -664,10 +670,14 @@ export class SearchIndex {
     const own = this.ownScratch;
     own.length = 0;
     const refsFrom = state ? state.refsUsed : this.valueRefs.length;
+    if (state) state.fieldRefCount.fill(0);
     for (let v = 0; v < n; v++) {
       const value = values[v]!;
       const field = fields[v]!;
-      if (state && state.fieldLookups[field]! >= 0 && this.refer(state, value, field)) continue;
+      if (state && state.fieldLookups[field]! >= 0 && this.refer(state, value, field)) {
+        if (state.fieldRefCount[field]!++ === 0) state.fieldRefFrom[field] = state.refsUsed - 1;
+        continue;
+      }
       own.push(value);
     }
     // the own text lower-cased at once: Latin-1 units lower-case alike in a value or joined
@@ -829,28 +839,26 @@ export class SearchIndex {
     const values = this.valueScratch;
     if (state) state.facetStream[state.facetUsed++] = -(slot + 1);
     for (let c = 0; c < FILTER_CATEGORIES.length; c++) {
+      const field = FACET_FIELD[c]!;
+      if (state && field >= 0 && state.fieldRefCount[field] === facetFieldCount(p, c)) {
+        // the field's values were all found as shared values just now: their facet values are known by id
+        const known = state.sharedFacet[c]!;
+        for (let v = 0, from = state.fieldRefFrom[field]!, n = state.fieldRefCount[field]!; v < n; v++) {
+          const shared = state.refs[from + v]!;
+          let id = known[shared];
+          if (id === undefined) {
+            id = this.internFacet(c, facetOfFieldValue(c, state.sharedRaw[shared]!));
+            known[shared] = id;
+          }
+          this.streamFacet(state, c, id, v, p.id);
+        }
+        continue;
+      }
       const n = facetValuesInto(p, c, values);
       for (let v = 0; v < n; v++) {
         const id = this.internFacet(c, values[v]!);
         if (state) {
-          const minId = state.facetMinId[c]!;
-          if (!(minId[id]! <= p.id)) {
-            minId[id] = p.id;
-            state.facetMinAt[c]![id] = v;
-          }
-          const buildIds = state.facetBuildId[c]!;
-          let b = buildIds[id];
-          if (b === undefined) {
-            b = state.facetCategory.length;
-            buildIds[id] = b;
-            state.facetCategory.push(c);
-            state.facetLocal.push(id);
-          }
-          // a value listed twice counts once: the stream holds the slot's distinct values
-          const stream = state.facetStream;
-          let seen = false;
-          for (let i = state.facetUsed - 1; stream[i]! >= 0; i--) if (stream[i] === b) { seen = true; break; }
-          if (!seen) stream[state.facetUsed++] = b;
+          this.streamFacet(state, c, id, v, p.id);
         } else {
           const list = this.facetPostings[c]![id]!;
           if (list.length > 0 && list[list.length - 1] === slot) continue; // a value listed twice
@@ -858,6 +866,27 @@ export class SearchIndex {
         }
       }
     }
+  }
+
+  /** Streams the slot's facet value (id in category c, at v in the profile's list of them, whose id is given). */
+  private streamFacet(state: BuildState, c: number, id: number, v: number, profileId: number): void {
+    const minId = state.facetMinId[c]!;
+    if (!(minId[id]! <= profileId)) {
+      minId[id] = profileId;
+      state.facetMinAt[c]![id] = v;
+    }
+    const buildIds = state.facetBuildId[c]!;
+    let b = buildIds[id];
+    if (b === undefined) {
+      b = state.facetCategory.length;
+      buildIds[id] = b;
+      state.facetCategory.push(c);
+      state.facetLocal.push(id);
+    }
+    // a value listed twice counts once: the stream holds the slot's distinct values
+    const stream = state.facetStream;
+    for (let i = state.facetUsed - 1; stream[i]! >= 0; i--) if (stream[i] === b) return;
+    stream[state.facetUsed++] = b;
   }
 
   /** The id of the token text[from, to), whose hash is given, or -1 (tokenProbe is then its place). */
