@@ -27,6 +27,8 @@ function addValue(v: string, field: number, out: string[], fields: number[], n: 
 
 /** How many fields searchValuesInto() numbers. */
 export const SEARCH_FIELDS = 25;
+/** searchValuesInto()'s field of the name */
+export const NAME_FIELD = 0;
 
 /**
  * registrySearchValues(p), in the same order, as out[0, n); returns n. fields[i] tells which
@@ -35,7 +37,7 @@ export const SEARCH_FIELDS = 25;
 export function searchValuesInto(p: Profile, out: string[], fields: number[]): number {
   let n = 0;
   // cardSearchValues
-  n = addValue(p.name, 0, out, fields, n);
+  n = addValue(p.name, NAME_FIELD, out, fields, n);
   n = addValue(p.nickname, 1, out, fields, n);
   n = addValues(p.company, 2, out, fields, n);
   n = addValues(p.companiesUsed, 3, out, fields, n);

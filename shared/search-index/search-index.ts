@@ -51,7 +51,7 @@ import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, s
 import { GAP_SIZES_STRIDE as GRAM_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
 import { RecentValues } from './recent-values';
 import { PREFIX_KEYS, TokenPrefixes, OTHER_PREFIX, prefixKey, prefixKeys } from './token-prefixes';
-import { FACET_FIELD, FNV_PRIME, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
+import { FACET_FIELD, FNV_PRIME, NAME_FIELD, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
 
@@ -204,6 +204,8 @@ interface BuildState {
   /** per field, the current slot's shared values of it: how many, and where the first is in refs (they follow each other) */
   fieldRefCount: Int32Array;
   fieldRefFrom: Int32Array;
+  /** per slot: the shared value its name is, or -1 */
+  nameShared: number[];
 }
 
 /**
@@ -459,14 +461,15 @@ export class SearchIndex {
       refs: new Array<number>(Math.ceil(valueCount * TEXT_MARGIN)), refsUsed: 0,
       recent: Array.from({ length: SEARCH_FIELDS }, () => new RecentValues()),
       fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
-      fieldRefCount: new Int32Array(SEARCH_FIELDS), fieldRefFrom: new Int32Array(SEARCH_FIELDS),
+      fieldRefCount: new Int32Array(SEARCH_FIELDS), fieldRefFrom: new Int32Array(SEARCH_FIELDS), nameShared: [],
     };
     for (let i = 0; i < list.length; i++) index.addSlot(list[i]!);
+    const sharedNames = { ofSlot: index.building.nameShared, raw: index.building.sharedRaw };
     index.finishBuild();
     index.valueScratch = [];
     index.fieldScratch = [];
     index.ownScratch = [];
-    index.rebuildOrder();
+    index.rebuildOrder(sharedNames);
     return index;
   }
 
@@ -680,6 +683,7 @@ export class SearchIndex {
       }
       own.push(value);
     }
+    if (state) state.nameShared[slot] = state.fieldRefCount[NAME_FIELD] === 1 ? state.refs[state.fieldRefFrom[NAME_FIELD]!]! : -1;
     // the own text lower-cased at once: Latin-1 units lower-case alike in a value or joined
     // (only units beyond it, such as a final sigma, depend on their neighbours)
     const text = (own.length === 1 ? own[0]! : own.join(SEP)).toLowerCase();
@@ -1081,20 +1085,44 @@ export class SearchIndex {
     this.extra = [];
   }
 
-  private rebuildOrder(): void {
+  /**
+   * The name order of the live slots. sharedNames: the build's shared value ids of the slots'
+   * names (-1: not shared) and their strings, so a name read as a shared value is not looked up
+   * again by string.
+   */
+  private rebuildOrder(sharedNames?: { ofSlot: readonly number[]; raw: readonly string[] }): void {
     const names = this.names;
     const live = [...this.slotById.values()];
-    // the collator is asked once per distinct name: names it calls equal share a rank
-    const nameRank = new Map<string, number>();
-    for (const slot of live) nameRank.set(names[slot]!, 0);
-    const distinct = [...nameRank.keys()].sort(collator.compare);
+    // the collator is asked once per distinct name (a name twice in `distinct` ties with itself)
+    const distinct: string[] = [];
+    const nameAt = new Map<string, number>();
+    const sharedAt = new Int32Array(sharedNames ? sharedNames.raw.length : 0).fill(-1);
+    const slotName = new Int32Array(this.slotCount);
+    for (const slot of live) {
+      const shared = sharedNames ? sharedNames.ofSlot[slot]! : -1;
+      let at = shared >= 0 ? sharedAt[shared]! : (nameAt.get(names[slot]!) ?? -1);
+      if (at < 0) {
+        at = distinct.length;
+        if (shared >= 0) {
+          distinct.push(sharedNames!.raw[shared]!);
+          sharedAt[shared] = at;
+        } else {
+          distinct.push(names[slot]!);
+          nameAt.set(names[slot]!, at);
+        }
+      }
+      slotName[slot] = at;
+    }
+    const byName = distinct.map((_, at) => at).sort((a, b) => collator.compare(distinct[a]!, distinct[b]!));
+    // names the collator calls equal share a rank
+    const nameRank = new Int32Array(distinct.length);
     let r = 0;
-    for (let i = 0; i < distinct.length; i++) {
-      if (i > 0 && collator.compare(distinct[i - 1]!, distinct[i]!) !== 0) r = i;
-      nameRank.set(distinct[i]!, r);
+    for (let i = 0; i < byName.length; i++) {
+      if (i > 0 && collator.compare(distinct[byName[i - 1]!]!, distinct[byName[i]!]!) !== 0) r = i;
+      nameRank[byName[i]!] = r;
     }
     const key = new Int32Array(this.slotCount);
-    for (const slot of live) key[slot] = nameRank.get(names[slot]!)!;
+    for (const slot of live) key[slot] = nameRank[slotName[slot]!]!;
     // the slots in id order, then a stable counting sort by rank: (rank, id) order
     const byId = this.inIdOrder(live);
     const starts = new Int32Array(distinct.length + 1);
