@@ -73,8 +73,10 @@ const termArb: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...WORDS, ...SHORT, '555', '0100', '010', 'oon', 'mil', 'ann', 'nn', 'oe', 'a', 'e', 'é', '2025', '0001', '44', 'usd', 'bank', 'к', 'ки', 'aж')
     .map((w) => w.slice(0, 5)).chain(mixCase),
   fc.string({ unit: fc.constantFrom('a', 'n', 'o', 'e', 'x', '0', '1', '5', '.', '@', '-', '_', 'A', 'É'), minLength: 1, maxLength: 5 }),
-  // parts of long tokens, at odd and even places
+  // parts of long tokens, at every place
   fc.tuple(pick(LONG), fc.nat(), fc.integer({ min: 3, max: 8 })).map(([token, at, n]) => token.slice(at % token.length, (at % token.length) + n)).chain(mixCase),
+  // and their ends (a long token's last trigram is listed whatever its place)
+  fc.tuple(pick(LONG), fc.integer({ min: 3, max: 5 })).map(([token, n]) => token.slice(-n)).chain(mixCase),
 );
 
 const queryArb = fc.oneof(
