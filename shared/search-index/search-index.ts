@@ -173,6 +173,8 @@ interface BuildState {
   /** per build facet id: its category and its id there; per category: id there -> build id */
   facetCategory: number[];
   facetLocal: number[];
+  /** per build facet id: the last slot streamed with it */
+  facetSlot: number[];
   facetBuildId: number[][];
   /**
    * per category and value id there: the least profile id having it, and where that profile lists
@@ -455,7 +457,7 @@ export class SearchIndex {
       tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0, prefixKeys: [],
       facetStream: new Array<number>(list.length * FACETS_PER_SLOT), facetUsed: 0,
       grams: gramStream(Math.ceil(textSize / TEXT_PER_SHORT_GRAM)), longGrams: gramStream(Math.ceil(textSize / TEXT_PER_LONG_GRAM)),
-      facetCategory: [], facetLocal: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
+      facetCategory: [], facetLocal: [], facetSlot: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
       facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []), sharedFacet: FILTER_CATEGORIES.map(() => []),
       sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
       refs: new Array<number>(Math.ceil(valueCount * TEXT_MARGIN)), refsUsed: 0,
@@ -854,7 +856,7 @@ export class SearchIndex {
             id = this.internFacet(c, facetOfFieldValue(c, state.sharedRaw[shared]!));
             known[shared] = id;
           }
-          this.streamFacet(state, c, id, v, p.id);
+          this.streamFacet(state, slot, c, id, v, p.id);
         }
         continue;
       }
@@ -862,7 +864,7 @@ export class SearchIndex {
       for (let v = 0; v < n; v++) {
         const id = this.internFacet(c, values[v]!);
         if (state) {
-          this.streamFacet(state, c, id, v, p.id);
+          this.streamFacet(state, slot, c, id, v, p.id);
         } else {
           const list = this.facetPostings[c]![id]!;
           if (list.length > 0 && list[list.length - 1] === slot) continue; // a value listed twice
@@ -873,7 +875,7 @@ export class SearchIndex {
   }
 
   /** Streams the slot's facet value (id in category c, at v in the profile's list of them, whose id is given). */
-  private streamFacet(state: BuildState, c: number, id: number, v: number, profileId: number): void {
+  private streamFacet(state: BuildState, slot: number, c: number, id: number, v: number, profileId: number): void {
     const minId = state.facetMinId[c]!;
     if (!(minId[id]! <= profileId)) {
       minId[id] = profileId;
@@ -886,11 +888,12 @@ export class SearchIndex {
       buildIds[id] = b;
       state.facetCategory.push(c);
       state.facetLocal.push(id);
+      state.facetSlot.push(-1);
     }
     // a value listed twice counts once: the stream holds the slot's distinct values
-    const stream = state.facetStream;
-    for (let i = state.facetUsed - 1; stream[i]! >= 0; i--) if (stream[i] === b) return;
-    stream[state.facetUsed++] = b;
+    if (state.facetSlot[b] === slot) return;
+    state.facetSlot[b] = slot;
+    state.facetStream[state.facetUsed++] = b;
   }
 
   /** The id of the token text[from, to), whose hash is given, or -1 (tokenProbe is then its place). */
