@@ -155,7 +155,9 @@ interface GramStream {
 }
 
 function gramStream(length: number): GramStream {
-  return { stream: new Array<number>(length), used: 0, ends: [], sizes: new Int32Array(GRAM_SIZES_STRIDE * GRAM_TABLE_START) };
+  const sizes = new Int32Array(GRAM_SIZES_STRIDE * (DENSE_GRAMS + GRAM_TABLE_START));
+  for (let g = 0; g < DENSE_GRAMS; g++) sizes[GRAM_SIZES_STRIDE * g] = -1; // (no token yet)
+  return { stream: new Array<number>(length), used: 0, ends: [], sizes };
 }
 
 /** The build's scratch: what it streams per slot, and the values it has read already. */
@@ -395,13 +397,12 @@ export class SearchIndex {
   private prefixes = TokenPrefixes.empty();
   private extra: number[] = [];
   /**
-   * per trigram id, its gramKey; trigram id + 1 (0: none) by densePlace for those of ASCII letters
-   * and digits (nearly all), else at its gramHash's place in an open-addressing table
+   * Trigram ids: a trigram of ASCII letters and digits (nearly all) is its densePlace, whether any
+   * token has it or not (so streaming one is no look-up); any other is DENSE_GRAMS + k, k its place
+   * in sparseGramKeys (its gramKey), found by gramHash in an open-addressing table of k + 1 (0: none)
    */
-  private trigramKeys: number[] = [];
-  private gramDense: Int32Array = new Int32Array(DENSE_GRAMS);
+  private sparseGramKeys: number[] = [];
   private gramTable: Int32Array = new Int32Array(GRAM_TABLE_START);
-  private sparseGramIds: number[] = [];
   /**
    * per trigram id, the ids of the short tokens holding it, and of the long ones holding it at an
    * even place (0, 2, 4...: half the entries; at 100k profiles nearly all are wallet addresses')
@@ -499,23 +500,24 @@ export class SearchIndex {
     }
 
     // trigrams: the streamed grams of each token (see streamGrams), as gaps
-    this.trigramTokens = GapListTable.fromSizedStream(state.grams.stream, state.grams.ends, this.trigramKeys.length, state.grams.sizes);
-    this.longTrigramTokens = GapListTable.fromSizedStream(state.longGrams.stream, state.longGrams.ends, this.trigramKeys.length, state.longGrams.sizes);
+    const grams = DENSE_GRAMS + this.sparseGramKeys.length;
+    this.trigramTokens = GapListTable.fromSizedStream(state.grams.stream, state.grams.ends, grams, state.grams.sizes);
+    this.longTrigramTokens = GapListTable.fromSizedStream(state.longGrams.stream, state.longGrams.ends, grams, state.longGrams.sizes);
   }
 
-  /** The id of the trigram of s at i, or -1 when the index has none. */
+  /** The id of the trigram of s at i, or -1 when the index has none (one beyond ASCII letters and digits). */
   private gramId(s: string, i: number): number {
     const a = s.charCodeAt(i);
     const b = s.charCodeAt(i + 1);
     const c = s.charCodeAt(i + 2);
     const dense = densePlace(a, b, c);
-    if (dense >= 0) return this.gramDense[dense]! - 1;
+    if (dense >= 0) return dense;
     const key = gramKey(a, b, c);
     const table = this.gramTable;
     const mask = table.length - 1;
-    const keys = this.trigramKeys;
+    const keys = this.sparseGramKeys;
     let p = gramHash(a, b, c) & mask;
-    for (let e = table[p]!; e !== 0; p = (p + 1) & mask, e = table[p]!) if (keys[e - 1] === key) return e - 1;
+    for (let e = table[p]!; e !== 0; p = (p + 1) & mask, e = table[p]!) if (keys[e - 1] === key) return DENSE_GRAMS + e - 1;
     return -1;
   }
 
@@ -523,11 +525,12 @@ export class SearchIndex {
   private internGram(s: string, i: number): number {
     const g = this.gramId(s, i);
     if (g >= 0) return g;
-    const id = this.trigramKeys.length;
-    this.trigramKeys.push(gramKey(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)));
+    const k = this.sparseGramKeys.length;
+    const id = DENSE_GRAMS + k;
+    this.sparseGramKeys.push(gramKey(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)));
     this.trigramTokens.add();
     this.longTrigramTokens.add();
-    this.placeGram(id);
+    this.placeSparseGram(k);
     const state = this.building;
     if (state) {
       for (const grams of [state.grams, state.longGrams]) {
@@ -538,33 +541,23 @@ export class SearchIndex {
     return id;
   }
 
-  /** Enters the trigram in the dense table, or else in the hash table (grown at half load). */
-  private placeGram(id: number): void {
-    const key = this.trigramKeys[id]!;
-    const a = Math.floor(key / 4294967296);
-    const b = Math.floor(key / 65536) % 65536;
-    const c = key % 65536;
-    const dense = densePlace(a, b, c);
-    if (dense >= 0) {
-      this.gramDense[dense] = id + 1;
-      return;
-    }
-    this.sparseGramIds.push(id);
-    if (this.sparseGramIds.length * 2 > this.gramTable.length) {
+  /** Enters sparse trigram k in the hash table (grown at half load). */
+  private placeSparseGram(k: number): void {
+    if ((k + 1) * 2 > this.gramTable.length) {
       const old = this.gramTable;
       this.gramTable = new Int32Array(old.length * 2);
       for (const e of old) if (e !== 0) this.hashGram(e - 1);
     }
-    this.hashGram(id);
+    this.hashGram(k);
   }
 
-  private hashGram(id: number): void {
-    const key = this.trigramKeys[id]!;
+  private hashGram(k: number): void {
+    const key = this.sparseGramKeys[k]!;
     const table = this.gramTable;
     const mask = table.length - 1;
     let p = gramHash(Math.floor(key / 4294967296), Math.floor(key / 65536) % 65536, key % 65536) & mask;
     while (table[p] !== 0) p = (p + 1) & mask;
-    table[p] = id + 1;
+    table[p] = k + 1;
   }
 
   /** How many live profiles the index holds. */
@@ -974,7 +967,6 @@ export class SearchIndex {
    * one's at its even places.
    */
   private streamGrams(state: BuildState, token: string, id: number): void {
-    const dense = this.gramDense;
     const long = token.length >= LONG_TOKEN;
     const step = long ? 2 : 1;
     const grams = long ? state.longGrams : state.grams;
@@ -984,9 +976,8 @@ export class SearchIndex {
       const x = unitCode(token.charCodeAt(i));
       const y = unitCode(token.charCodeAt(i + 1));
       const z = unitCode(token.charCodeAt(i + 2));
-      // (a trigram of ASCII letters and digits is one look-up)
-      let g = (x | y | z) < 0 ? -1 : dense[(x * 36 + y) * 36 + z]! - 1;
-      if (g < 0) g = this.internGram(token, i);
+      // (a trigram of ASCII letters and digits is its own id)
+      const g = (x | y | z) < 0 ? this.internGram(token, i) : (x * 36 + y) * 36 + z;
       const sizes = grams.sizes; // (internGram may grow it)
       const at = GRAM_SIZES_STRIDE * g;
       const last = sizes[at]!;
@@ -1277,15 +1268,11 @@ export class SearchIndex {
     const y = unitCode(b);
     const z = unitCode(c);
     if (y >= 0 && z >= 0) {
-      for (let x = 0; x < 36; x++) {
-        const g = this.gramDense[(x * 36 + y) * 36 + z]! - 1;
-        if (g >= 0) out.push(g);
-      }
+      for (let x = 0; x < 36; x++) out.push((x * 36 + y) * 36 + z);
     }
-    for (const g of this.sparseGramIds) {
-      const key = this.trigramKeys[g]!;
-      if (Math.floor(key / 65536) % 65536 === b && key % 65536 === c) out.push(g);
-    }
+    this.sparseGramKeys.forEach((key, k) => {
+      if (Math.floor(key / 65536) % 65536 === b && key % 65536 === c) out.push(DENSE_GRAMS + k);
+    });
     return out;
   }
 
@@ -1551,7 +1538,7 @@ export class SearchIndex {
       ['prefixes', this.prefixes.pack()],
       ['extra', [Int32Array.from(this.extra).buffer]],
       ['order', [Int32Array.from(this.order).buffer]],
-      ['trigrams', [Float64Array.from(this.trigramKeys).buffer]],
+      ['sparseGrams', [Float64Array.from(this.sparseGramKeys).buffer]],
       ['postings', this.postings.pack()],
       ['tokenValues', this.tokenValues.pack()],
       ['valueSlots', this.valueSlots.pack()],
@@ -1592,7 +1579,7 @@ export class SearchIndex {
     index.prefixes = TokenPrefixes.unpack(next(), next());
     index.extra = Array.from(new Int32Array(next()));
     const order = Array.from(new Int32Array(next()));
-    index.trigramKeys = Array.from(new Float64Array(next()));
+    index.sparseGramKeys = Array.from(new Float64Array(next()));
     index.postings = ListTable.unpack(next(), next());
     index.tokenValues = ListTable.unpack(next(), next());
     index.valueSlots = ListTable.unpack(next(), next());
@@ -1608,7 +1595,7 @@ export class SearchIndex {
       index.slotById.set(index.ids[slot]!, slot);
     }
     index.hashTokens();
-    for (let id = 0; id < index.trigramKeys.length; id++) index.placeGram(id);
+    for (let k = 0; k < index.sparseGramKeys.length; k++) index.placeSparseGram(k);
     index.facetValueList.forEach((list, c) => list.forEach((raw, id) => {
       index.facetValueId[c]!.set(raw, id);
       const lower = raw.toLowerCase();
