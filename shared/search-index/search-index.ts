@@ -189,8 +189,12 @@ interface BuildState {
   /** the new tokens' trigrams: of short tokens (all), of long ones (at even places) */
   grams: GramStream;
   longGrams: GramStream;
-  /** shared values by content: open addressing, pairs of shared value id + 1 (0: free) and valueHash */
+  /**
+   * shared values by content: open addressing, pairs of shared value id + 1 (0: free) and
+   * valueHash, and per place the value's string (compared there, one memory read fewer)
+   */
   sharedTable: Int32Array;
+  sharedKeys: string[];
   sharedProbe: number;
   sharedHash: number;
   /** per shared value: the profile's own string, and where its token ids end in sharedTokens */
@@ -460,7 +464,7 @@ export class SearchIndex {
       grams: gramStream(Math.ceil(textSize / TEXT_PER_SHORT_GRAM)), longGrams: gramStream(Math.ceil(textSize / TEXT_PER_LONG_GRAM)),
       facetCategory: [], facetLocal: [], facetSlot: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
       facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []), sharedFacet: FILTER_CATEGORIES.map(() => []),
-      sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
+      sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedKeys: new Array<string>(SHARED_TABLE_START).fill(''), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
       refs: new Array<number>(Math.ceil(valueCount * TEXT_MARGIN)), refsUsed: 0,
       recent: Array.from({ length: SEARCH_FIELDS }, () => new RecentValues()),
       fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
@@ -796,11 +800,11 @@ export class SearchIndex {
   private sharedOf(state: BuildState, value: string): number {
     const table = state.sharedTable;
     const mask = (table.length >> 1) - 1;
-    const raw = state.sharedRaw;
+    const keys = state.sharedKeys;
     const hash = valueHash(value);
     let i = hash & mask;
     for (let e = table[2 * i]!; e !== 0; i = (i + 1) & mask, e = table[2 * i]!) {
-      if (table[2 * i + 1] === hash && raw[e - 1] === value) return e - 1;
+      if (table[2 * i + 1] === hash && keys[i] === value) return e - 1;
     }
     state.sharedProbe = i;
     state.sharedHash = hash;
@@ -817,10 +821,13 @@ export class SearchIndex {
     state.refs[state.refsUsed++] = id;
     state.sharedTable[2 * state.sharedProbe] = id + 1;
     state.sharedTable[2 * state.sharedProbe + 1] = state.sharedHash;
+    state.sharedKeys[state.sharedProbe] = value;
     if (this.valueCount * 4 > state.sharedTable.length) {
       // twice the places
       const old = state.sharedTable;
+      const oldKeys = state.sharedKeys;
       const table = new Int32Array(2 * old.length);
+      const keys = new Array<string>(old.length).fill('');
       const mask = old.length - 1;
       for (let k = 0; k < old.length; k += 2) {
         if (old[k] === 0) continue;
@@ -828,8 +835,10 @@ export class SearchIndex {
         while (table[2 * i] !== 0) i = (i + 1) & mask;
         table[2 * i] = old[k]!;
         table[2 * i + 1] = old[k + 1]!;
+        keys[i] = oldKeys[k >> 1]!;
       }
       state.sharedTable = table;
+      state.sharedKeys = keys;
     }
   }
 
