@@ -50,6 +50,7 @@ import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
 import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
 import { GAP_SIZES_STRIDE as GRAM_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
 import { RecentValues } from './recent-values';
+import { SlotsById } from './slots-by-id';
 import { PREFIX_KEYS, TokenPrefixes, OTHER_PREFIX, prefixKey, prefixKeys } from './token-prefixes';
 import { FACET_FIELD, FNV_PRIME, NAME_FIELD, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
@@ -378,7 +379,7 @@ export class SearchIndex {
   private refEnd: number[] = [];
   private alive: Bitset = newBitset(0);
   private kindBits: Bitset[] = [newBitset(0), newBitset(0)];
-  private slotById = new Map<number, number>();
+  private slotById = new SlotsById();
   // order
   private order: number[] = [];
   private rank: Int32Array = new Int32Array(0);
@@ -575,7 +576,7 @@ export class SearchIndex {
 
   /** The ids of the live profiles (in no particular order). */
   aliveIds(): number[] {
-    return Array.from(this.slotById.keys());
+    return this.slotById.ids();
   }
 
   /** Adds or replaces profiles (by id). */
@@ -1095,7 +1096,7 @@ export class SearchIndex {
    */
   private rebuildOrder(sharedNames?: { ofSlot: readonly number[]; raw: readonly string[] }): void {
     const names = this.names;
-    const live = [...this.slotById.values()];
+    const live = this.slotById.slots();
     // the collator is asked once per distinct name (a name twice in `distinct` ties with itself)
     const distinct: string[] = [];
     const nameAt = new Map<string, number>();
@@ -1166,7 +1167,7 @@ export class SearchIndex {
   /** Renumbers the live slots from 0, dropping dead ones from every posting. */
   compact(): void {
     const remap = new Int32Array(this.slotCount).fill(-1);
-    const live = [...this.slotById.values()].sort((a, b) => a - b);
+    const live = this.slotById.slots().sort((a, b) => a - b);
     live.forEach((slot, i) => { remap[slot] = i; });
     const mapList = (list: List | undefined): number[] => {
       const out: number[] = [];
@@ -1202,7 +1203,7 @@ export class SearchIndex {
     this.slotCount = live.length;
     this.alive = newBitset(this.slotCount);
     this.kindBits = KINDS.map(() => newBitset(this.slotCount));
-    this.slotById = new Map();
+    this.slotById = new SlotsById();
     for (let slot = 0; slot < this.slotCount; slot++) {
       setBit(this.alive, slot);
       setBit(this.kindBits[this.kinds[slot]!]!, slot);
