@@ -4,14 +4,16 @@
 // nothing; the caller then asks its full table and remembers the answer here.
 
 export class RecentValues {
-  private readonly keys: (string | undefined)[];
+  // (all strings, an empty place '' with id -1: a comparison of two strings is quicker than one
+  // that may meet undefined)
+  private readonly keys: string[];
   private readonly ids: Int32Array;
   private readonly mask: number;
 
   /** places: a power of two */
   constructor(places = 256) {
-    this.keys = new Array<string | undefined>(places).fill(undefined);
-    this.ids = new Int32Array(places);
+    this.keys = new Array<string>(places).fill('');
+    this.ids = new Int32Array(places).fill(-1);
     this.mask = places - 1;
   }
 

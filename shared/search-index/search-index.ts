@@ -635,6 +635,7 @@ export class SearchIndex {
   }
 
   private reserve(slots: number): void {
+    this.slotById.reserve(slots);
     this.alive = grow(this.alive, slots);
     this.kindBits = this.kindBits.map((b) => grow(b, slots));
   }

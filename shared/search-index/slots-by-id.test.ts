@@ -32,6 +32,16 @@ describe('slots by profile id', () => {
     }), { numRuns: 500 });
   });
 
+  it('keep in the array the ids of as many profiles as were announced, whatever comes first', () => {
+    const slots = new SlotsById();
+    slots.reserve(100_000);
+    slots.set(90_000, 0);
+    slots.set(1, 1);
+    slots.set(50_000, 2);
+    expect(slots.ids()).toEqual([1, 50_000, 90_000]); // (in id order: all in the array)
+    expect(slots.get(90_000)).toBe(0);
+  });
+
   it('hand out the slots of small ids in id order', () => {
     const slots = new SlotsById();
     [[30, 0], [2, 1], [17, 2], [5, 3]].forEach(([key, slot]) => slots.set(key!, slot!));

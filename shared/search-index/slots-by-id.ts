@@ -12,6 +12,13 @@ export class SlotsById {
   private byId = new Int32Array(0);
   private others = new Map<number, number>();
   private held = 0;
+  /** how many ids the caller said it will hold (the array's reach counts them already) */
+  private expected = 0;
+
+  /** Says that about this many ids will be held: their array is then sized for them from the first. */
+  reserve(count: number): void {
+    this.expected = Math.max(this.expected, count);
+  }
 
   get size(): number {
     return this.held + this.others.size;
@@ -33,7 +40,7 @@ export class SlotsById {
       this.others.set(id, slot);
       return;
     }
-    if (!(Number.isInteger(id) && id >= 0 && (id < this.byId.length || id < PLACES_PER_ID * this.size + MIN_PLACES))) {
+    if (!(Number.isInteger(id) && id >= 0 && (id < this.byId.length || id < PLACES_PER_ID * Math.max(this.size, this.expected) + MIN_PLACES))) {
       this.others.set(id, slot);
       return;
     }
