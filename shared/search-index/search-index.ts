@@ -10,10 +10,11 @@
 //   - plain terms (spec §5 "token equal to or starting with the term, or containing it from 3
 //     characters"): a token dictionary (every token of every registry search value, as the
 //     reference tokens() makes them) grouped by their first two code units, so the tokens starting
-//     with a 1- or 2-unit term are a few groups (token-prefixes.ts); trigram postings over the dictionary give the tokens containing a 3+ character
-//     term, each checked with String.includes (a long token lists only its trigrams at even
-//     places, so a term's candidates come from both alignments: see tokensContaining). The union
-//     of those tokens' postings is the exact answer.
+//     with a 1- or 2-unit term are a few groups (token-prefixes.ts); trigram postings over the
+//     dictionary give the tokens containing a 3+ character term (or starting with it), each
+//     checked with String.includes (a long token lists only its trigrams at even places, so a
+//     term's candidates come from both alignments: see tokensContaining). The union of those
+//     tokens' postings is the exact answer.
 //   - substring terms ('bustr-…', IPv4, '@', '.', '0x'): the alphanumeric runs of the term must
 //     be whole tokens (inside), token prefixes (at the end) or token parts (at the start) of the
 //     value holding it; the cheapest of those gives candidates, and each candidate is checked
@@ -89,7 +90,10 @@ export interface SerializedMeta {
   parts: string[];
 }
 
-/** 3: texts as strings, shared values (valueTexts, valueRefs, valueSlots, tokenValues); 4: long tokens' trigrams apart */
+/**
+ * 3: texts as strings, shared values (valueTexts, valueRefs, valueSlots, tokenValues); 4: long
+ * tokens' trigrams apart; 5: prefix groups instead of a sorted dictionary, ASCII trigrams as ids
+ */
 const FORMAT = 5;
 const KINDS: readonly ProfileKind[] = ['developer', 'project'];
 const KIND_CODE: Record<ProfileKind, number> = { developer: 0, project: 1 };
