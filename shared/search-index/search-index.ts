@@ -52,8 +52,8 @@ import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, s
 import { GAP_SIZES_STRIDE as GRAM_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
 import { RecentValues } from './recent-values';
 import { SlotsById } from './slots-by-id';
-import { PREFIX_KEYS, TokenPrefixes, OTHER_PREFIX, prefixKey, prefixKeys } from './token-prefixes';
-import { FACET_FIELD, FNV_PRIME, NAME_FIELD, FNV_START, LATIN1_WORD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
+import { OTHER_PREFIX, PREFIX_KEYS, TokenPrefixes, prefixKey, prefixKeys } from './token-prefixes';
+import { FACET_FIELD, FNV_PRIME, FNV_START, LATIN1_WORD, NAME_FIELD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
 
