@@ -1209,6 +1209,7 @@ export class SearchIndex {
     this.alive = newBitset(this.slotCount);
     this.kindBits = KINDS.map(() => newBitset(this.slotCount));
     this.slotById = new SlotsById();
+    this.slotById.reserve(this.slotCount);
     for (let slot = 0; slot < this.slotCount; slot++) {
       setBit(this.alive, slot);
       setBit(this.kindBits[this.kinds[slot]!]!, slot);
@@ -1604,6 +1605,7 @@ export class SearchIndex {
     index.facetPostings = FILTER_CATEGORIES.map(() => lists());
 
     index.kindBits = KINDS.map(() => newBitset(n));
+    index.slotById.reserve(n);
     for (let slot = 0; slot < n; slot++) {
       if (!hasBit(index.alive, slot)) continue;
       setBit(index.kindBits[index.kinds[slot]!]!, slot);
