@@ -1,6 +1,9 @@
 // Test projects (vitest 4 ignores environmentMatchGlobs): node for shared/ and server/,
 // jsdom for client/, and e2e for the browser tests that drive the built app in Chromium.
 // Kept apart from vite.config.ts so the PWA plugin stays out of tests.
+// CI runs every project at once on 2 cores, which makes a test several times slower than alone:
+// the default 5 s limit failed a passing property test there, so unit tests get 20 s.
+const UNIT_TEST_TIMEOUT_MS = 20_000;
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -13,6 +16,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: UNIT_TEST_TIMEOUT_MS,
         },
       },
       {
@@ -26,6 +30,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],
           setupFiles: ['client/test-setup.ts'],
+          testTimeout: UNIT_TEST_TIMEOUT_MS,
         },
       },
       {

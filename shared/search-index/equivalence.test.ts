@@ -124,6 +124,10 @@ function expectSame(index: SearchIndex, profiles: readonly IndexedProfile[], sea
   expect(actual.total).toBe(expected.length);
 }
 
+// Thousands of generated registries take ~5 s alone and several times that beside the other test
+// files on a loaded 2-core machine: the property's thoroughness sets the time, not a default limit.
+const PROPERTY_TIMEOUT_MS = 120_000;
+
 describe('the search index gives the reference answer (property)', () => {
   it('when built from a registry, then every query lists the same ids, in the same order, with the same scores', () => {
     fc.assert(
@@ -133,7 +137,7 @@ describe('the search index gives the reference answer (property)', () => {
       }),
       { numRuns: 1500 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('when profiles are upserted and removed, then the answers still equal the reference on the changed registry', () => {
     const changeArb = fc.oneof(
@@ -166,7 +170,7 @@ describe('the search index gives the reference answer (property)', () => {
       ),
       { numRuns: 600 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('when saved and loaded, then the loaded index answers like the reference, and keeps doing so after a delta', () => {
     fc.assert(
@@ -181,5 +185,5 @@ describe('the search index gives the reference answer (property)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
