@@ -41,18 +41,22 @@
 //     unit beyond Latin-1 sends the slot to the reference functions themselves;
 //   - streams token, facet and trigram ids into plain arrays, laid out as postings once at the
 //     end, and keeps texts as strings: typed arrays only for what the index keeps, about 60 MB;
-//   - groups the dictionary by its tokens' first two units, taken as each token is made, and sorts
-//     the name order by counting, asking the collator once per distinct name.
+//   - hands each new token to token-structures.ts, which groups the dictionary by its tokens'
+//     first two units and streams their trigrams: in a helper worker (buildWith, token-helper.ts)
+//     on the other core, while this thread lays the postings out (decision 016), or here (build);
+//   - sorts the name order by counting, asking the collator once per distinct name.
 import type { Profile } from '../contract/profile';
 import type { ProfileKind } from '../contract/common';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, fixedOptions, type FilterCategory } from '../domain/facets';
 import { isSubstringTerm, registrySearchValues, searchTerms, tokenMatches, tokens, type ActiveFilters } from '../domain/search';
 import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
 import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
-import { GAP_SIZES_STRIDE as GRAM_SIZES_STRIDE, GapListTable, ListTable, gapBytes } from './list-table';
+import { SparseGrams, unitCode } from './gram-ids';
+import { GapListTable, ListTable } from './list-table';
 import { RecentValues } from './recent-values';
 import { SlotsById } from './slots-by-id';
 import { OTHER_PREFIX, PREFIX_KEYS, TokenPrefixes, prefixKey, prefixKeys } from './token-prefixes';
+import { LONG_TOKEN, TokenStructuresBuilder, type TokenStructures, type TokenStructuresSink } from './token-structures';
 import { FACET_FIELD, FNV_PRIME, FNV_START, LATIN1_WORD, NAME_FIELD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
@@ -101,11 +105,6 @@ const KIND_CODE: Record<ProfileKind, number> = { developer: 0, project: 1 };
 const SEP = '\n';
 /** extra (ungrouped) dictionary tokens kept before the dictionary's prefix groups are made again */
 const MAX_EXTRA_TOKENS = 4096;
-/**
- * A token this long lists its trigrams at even places only (see tokensContaining): half the build's
- * trigram work, nearly all of it wallet addresses' (26 to 62 units)
- */
-const LONG_TOKEN = 12;
 /** a candidate set smaller than slots / this is sorted by rank instead of walking the order */
 const SORT_FEW_DIVISOR = 16;
 /** a field's values are no longer shared once it has been looked up this often... */
@@ -117,13 +116,10 @@ const TEXT_SAMPLE = 256;
 const TEXT_MARGIN = 1.0625;
 /**
  * The streams' first lengths (they grow past them): full-text units per streamed token id (only
- * a slot's own tokens are streamed: 30 at 100k seeded profiles), facet values per slot (19), and
- * full-text units per distinct trigram of a distinct short token (~200) and long token (~23).
+ * a slot's own tokens are streamed: 30 at 100k seeded profiles) and facet values per slot (19).
  */
 const TEXT_PER_TOKEN = 24;
 const FACETS_PER_SLOT = 20;
-const TEXT_PER_SHORT_GRAM = 160;
-const TEXT_PER_LONG_GRAM = 20;
 /** initial size of the token and shared-value hash tables (powers of two; doubled at 3/4 and 1/2 load) */
 const TOKEN_TABLE_START = 1 << 12;
 const RECENT_TOKEN_MASK = (1 << 12) - 1;
@@ -145,26 +141,6 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 type List = number[] | Int32Array;
 
-/** A build's stream of the distinct trigram ids of each new token, to be laid out as a GapListTable. */
-interface GramStream {
-  /** the ids (made at an estimated length), and per token id where its ids end */
-  stream: number[];
-  used: number;
-  ends: number[];
-  /**
-   * per trigram id, GRAM_SIZES_STRIDE entries: the last token streamed with it, and the bytes its
-   * list's gaps take so far (side by side, 8 bytes a trigram: at 100k profiles separate arrays, or
-   * 16 bytes a trigram, no longer fitted in the core's cache, and the trigrams streamed waited on it)
-   */
-  sizes: Int32Array;
-}
-
-function gramStream(length: number): GramStream {
-  const sizes = new Int32Array(GRAM_SIZES_STRIDE * (DENSE_GRAMS + GRAM_TABLE_START));
-  for (let g = 0; g < DENSE_GRAMS; g++) sizes[GRAM_SIZES_STRIDE * g] = -1; // (no token yet)
-  return { stream: new Array<number>(length), used: 0, ends: [], sizes };
-}
-
 /** The build's scratch: what it streams per slot, and the values it has read already. */
 interface BuildState {
   // (plain arrays: they live on the JavaScript heap, where they are cheap to drop, whereas every
@@ -172,8 +148,6 @@ interface BuildState {
   /** per slot: -(slot + 1), then the ids of the slot's distinct tokens (made at an estimated length) */
   tokenStream: number[];
   tokenUsed: number;
-  /** per token id: its prefix group (prefixKey), taken while the token is at hand */
-  prefixKeys: number[];
   /** per slot: -(slot + 1), then the build ids of the slot's distinct facet values (made at an estimated length) */
   facetStream: number[];
   facetUsed: number;
@@ -191,9 +165,8 @@ interface BuildState {
   facetMinAt: number[][];
   /** per category with a FACET_FIELD: shared value id -> the id of its facet value there (once asked) */
   sharedFacet: number[][];
-  /** the new tokens' trigrams: of short tokens (all), of long ones (at even places) */
-  grams: GramStream;
-  longGrams: GramStream;
+  /** where the new tokens go, for their prefix groups and trigram lists (token-structures.ts) */
+  tokens: TokenStructuresSink;
   /**
    * shared values by content: open addressing, pairs of shared value id + 1 (0: free) and
    * valueHash, and per place the value's string (compared there, one memory read fewer)
@@ -240,33 +213,6 @@ function valueHash(value: string): number {
   return h ^ (h >>> 15);
 }
 const VALUE_HASH_UNITS = 32;
-
-/** a trigram's three code units as one number, and a hash of them */
-const gramKey = (a: number, b: number, c: number) => a * 4294967296 + b * 65536 + c;
-function gramHash(a: number, b: number, c: number): number {
-  const h = Math.imul(((a << 16) | b) ^ Math.imul(c, 0x9e3779b1), 0x85ebca6b);
-  return h ^ (h >>> 15);
-}
-/** initial size of the trigram hash table (a power of two; doubled at half load) */
-const GRAM_TABLE_START = 1 << 6;
-/** a code per ASCII digit and lower-case letter (0-35), -1 for the other units below 128 */
-const ALNUM_CODE = new Int8Array(128).fill(-1);
-for (let u = 48; u <= 57; u++) ALNUM_CODE[u] = u - 48;
-for (let u = 97; u <= 122; u++) ALNUM_CODE[u] = u - 87;
-const DENSE_GRAMS = 36 ** 3;
-/** The code of an ASCII digit or lower-case letter, else -1. */
-function unitCode(unit: number): number {
-  return unit < 128 ? ALNUM_CODE[unit]! : -1;
-}
-
-/** The place of a trigram of ASCII digits and lower-case letters among all of them, or -1. */
-function densePlace(a: number, b: number, c: number): number {
-  if ((a | b | c) >= 128) return -1;
-  const x = ALNUM_CODE[a]!;
-  const y = ALNUM_CODE[b]!;
-  const z = ALNUM_CODE[c]!;
-  return (x | y | z) < 0 ? -1 : (x * 36 + y) * 36 + z;
-}
 
 /** Postings from a stream of -(slot + 1) markers, each followed by ids: per id, its slots in stream order. */
 function layOut(stream: readonly number[], used: number, idCount: number): List[] {
@@ -405,13 +351,8 @@ export class SearchIndex {
   private valueSlots = ListTable.empty();
   private prefixes = TokenPrefixes.empty();
   private extra: number[] = [];
-  /**
-   * Trigram ids: a trigram of ASCII letters and digits (nearly all) is its densePlace, whether any
-   * token has it or not (so streaming one is no look-up); any other is DENSE_GRAMS + k, k its place
-   * in sparseGramKeys (its gramKey), found by gramHash in an open-addressing table of k + 1 (0: none)
-   */
-  private sparseGramKeys: number[] = [];
-  private gramTable: Int32Array = new Int32Array(GRAM_TABLE_START);
+  /** the trigrams beyond ASCII letters and digits, which have ids of their own (gram-ids.ts) */
+  private sparseGrams = new SparseGrams();
   /**
    * per trigram id, the ids of the short tokens holding it, and of the long ones holding it at an
    * even place (0, 2, 4...: half the entries; at 100k profiles nearly all are wallet addresses')
@@ -439,7 +380,28 @@ export class SearchIndex {
 
   private constructor() {}
 
+  /** The index of the profiles (the last version of each id), built in this thread. */
   static build(profiles: readonly IndexedProfile[]): SearchIndex {
+    const { index, tokens } = SearchIndex.readProfiles(profiles, (textSize) => new TokenStructuresBuilder(textSize));
+    const structures = tokens.finish() as TokenStructures;
+    index.layOutBuild();
+    return index.takeTokenStructures(structures);
+  }
+
+  /**
+   * The same index, with the prefix groups and trigram lists of its tokens made elsewhere as the
+   * build makes the tokens: in a helper worker (token-helper.ts), on the machine's other core,
+   * while this thread reads the profiles and lays their postings out.
+   */
+  static async buildWith(profiles: readonly IndexedProfile[], tokenSink: (textSize: number) => TokenStructuresSink): Promise<SearchIndex> {
+    const { index, tokens } = SearchIndex.readProfiles(profiles, tokenSink);
+    const structures = tokens.finish(); // (asked before the layout, so they are made meanwhile)
+    index.layOutBuild();
+    return index.takeTokenStructures(await structures);
+  }
+
+  /** A build's first part: every profile read into the build's streams; its new tokens went to the sink. */
+  private static readProfiles(profiles: readonly IndexedProfile[], tokenSink: (textSize: number) => TokenStructuresSink): { index: SearchIndex; tokens: TokenStructuresSink } {
     const index = new SearchIndex();
     // the last version of each id, read in the order given: that is mostly the order the profiles
     // were made in, so the order they lie in memory (read in id order instead, 100k profiles loaded
@@ -464,9 +426,8 @@ export class SearchIndex {
     while (places * TEXT_PER_PLACE < textSize) places *= 2;
     index.tokenTable = new Int32Array(2 * places);
     index.building = {
-      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0, prefixKeys: [],
+      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0, tokens: tokenSink(textSize),
       facetStream: new Array<number>(list.length * FACETS_PER_SLOT), facetUsed: 0,
-      grams: gramStream(Math.ceil(textSize / TEXT_PER_SHORT_GRAM)), longGrams: gramStream(Math.ceil(textSize / TEXT_PER_LONG_GRAM)),
       facetCategory: [], facetLocal: [], facetSlot: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
       facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []), sharedFacet: FILTER_CATEGORIES.map(() => []),
       sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedKeys: new Array<string>(SHARED_TABLE_START).fill(''), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
@@ -476,21 +437,14 @@ export class SearchIndex {
       fieldRefCount: new Int32Array(SEARCH_FIELDS), fieldRefFrom: new Int32Array(SEARCH_FIELDS), nameShared: [],
     };
     for (let i = 0; i < list.length; i++) index.addSlot(list[i]!);
-    const sharedNames = { ofSlot: index.building.nameShared, raw: index.building.sharedRaw };
-    index.finishBuild();
-    index.valueScratch = [];
-    index.fieldScratch = [];
-    index.ownScratch = [];
-    index.rebuildOrder(sharedNames);
-    return index;
+    return { index, tokens: index.building.tokens };
   }
 
-  /** Lays the streamed token, facet and trigram ids out as postings, and the shared values' references. */
-  private finishBuild(): void {
+  /** A build's second part: the streamed token and facet ids laid out as postings, the shared values' references, the order. */
+  private layOutBuild(): void {
     const state = this.building!;
     this.building = null;
     const tokenCount = this.tokenList.length;
-    this.prefixes = TokenPrefixes.group(state.prefixKeys, tokenCount);
     this.postings = ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount);
     state.tokenStream = [];
     // (two bytes a reference while there are few enough shared values: buffers are costly, see BuildState)
@@ -507,66 +461,36 @@ export class SearchIndex {
       const c = state.facetCategory[id]!;
       this.facetPostings[c]![renumbered[c]![state.facetLocal[id]!]!] = facetLists[id]!;
     }
+    this.valueScratch = [];
+    this.fieldScratch = [];
+    this.ownScratch = [];
+    this.rebuildOrder({ ofSlot: state.nameShared, raw: state.sharedRaw });
+  }
 
-    // trigrams: the streamed grams of each token (see streamGrams), as gaps
-    const grams = DENSE_GRAMS + this.sparseGramKeys.length;
-    this.trigramTokens = GapListTable.fromSizedStream(state.grams.stream, state.grams.ends, grams, state.grams.sizes);
-    this.longTrigramTokens = GapListTable.fromSizedStream(state.longGrams.stream, state.longGrams.ends, grams, state.longGrams.sizes);
+  /** A build's last part: the prefix groups and trigram lists of the dictionary it made. */
+  private takeTokenStructures(structures: TokenStructures): SearchIndex {
+    if (structures.prefixes.size !== this.tokenList.length) {
+      throw new Error(`The token structures cover ${structures.prefixes.size} tokens of ${this.tokenList.length}`);
+    }
+    this.prefixes = structures.prefixes;
+    this.sparseGrams = SparseGrams.from(structures.sparseGramKeys);
+    this.trigramTokens = structures.trigramTokens;
+    this.longTrigramTokens = structures.longTrigramTokens;
+    return this;
   }
 
   /** The id of the trigram of s at i, or -1 when the index has none (one beyond ASCII letters and digits). */
   private gramId(s: string, i: number): number {
-    const a = s.charCodeAt(i);
-    const b = s.charCodeAt(i + 1);
-    const c = s.charCodeAt(i + 2);
-    const dense = densePlace(a, b, c);
-    if (dense >= 0) return dense;
-    const key = gramKey(a, b, c);
-    const table = this.gramTable;
-    const mask = table.length - 1;
-    const keys = this.sparseGramKeys;
-    let p = gramHash(a, b, c) & mask;
-    for (let e = table[p]!; e !== 0; p = (p + 1) & mask, e = table[p]!) if (keys[e - 1] === key) return DENSE_GRAMS + e - 1;
-    return -1;
+    return this.sparseGrams.idOf(s, i);
   }
 
   /** The trigram's id, made when new (with an empty token list). */
   private internGram(s: string, i: number): number {
-    const g = this.gramId(s, i);
+    const g = this.sparseGrams.idOf(s, i);
     if (g >= 0) return g;
-    const k = this.sparseGramKeys.length;
-    const id = DENSE_GRAMS + k;
-    this.sparseGramKeys.push(gramKey(s.charCodeAt(i), s.charCodeAt(i + 1), s.charCodeAt(i + 2)));
     this.trigramTokens.add();
     this.longTrigramTokens.add();
-    this.placeSparseGram(k);
-    const state = this.building;
-    if (state) {
-      for (const grams of [state.grams, state.longGrams]) {
-        if (GRAM_SIZES_STRIDE * (id + 1) > grams.sizes.length) grams.sizes = growInt32(grams.sizes, GRAM_SIZES_STRIDE * (id + 1));
-        grams.sizes[GRAM_SIZES_STRIDE * id] = -1;
-      }
-    }
-    return id;
-  }
-
-  /** Enters sparse trigram k in the hash table (grown at half load). */
-  private placeSparseGram(k: number): void {
-    if ((k + 1) * 2 > this.gramTable.length) {
-      const old = this.gramTable;
-      this.gramTable = new Int32Array(old.length * 2);
-      for (const e of old) if (e !== 0) this.hashGram(e - 1);
-    }
-    this.hashGram(k);
-  }
-
-  private hashGram(k: number): void {
-    const key = this.sparseGramKeys[k]!;
-    const table = this.gramTable;
-    const mask = table.length - 1;
-    let p = gramHash(Math.floor(key / 4294967296), Math.floor(key / 65536) % 65536, key % 65536) & mask;
-    while (table[p] !== 0) p = (p + 1) & mask;
-    table[p] = k + 1;
+    return this.sparseGrams.add(s, i);
   }
 
   /** How many live profiles the index holds. */
@@ -960,9 +884,9 @@ export class SearchIndex {
     this.tokenTable[2 * this.tokenProbe + 1] = hash;
     if (this.tokenList.length * 8 > this.tokenTable.length * 3) this.growTokenTable();
     if (this.building) {
-      // postings, prefix groups and trigrams are laid out at the end of the build, from streams
-      this.building.prefixKeys.push(prefixKey(token));
-      this.streamGrams(this.building, token, id);
+      // postings are laid out at the end of the build, from streams; prefix groups and trigrams
+      // are made from the new tokens (token-structures.ts)
+      this.building.tokens.add(token);
       return id;
     }
     this.postings.add();
@@ -974,37 +898,6 @@ export class SearchIndex {
       if (table.last(g) !== id) table.push(g, id);
     }
     return id;
-  }
-
-  /**
-   * Streams a new token's distinct trigrams while the build has it at hand (read again at the end,
-   * the 300k tokens of 100k profiles were as many cache misses): all of a short token's, a long
-   * one's at its even places.
-   */
-  private streamGrams(state: BuildState, token: string, id: number): void {
-    const long = token.length >= LONG_TOKEN;
-    const step = long ? 2 : 1;
-    const grams = long ? state.longGrams : state.grams;
-    const stream = grams.stream;
-    let used = grams.used;
-    for (let i = 0; i + CONTAINS_MATCH_MIN_CHARS <= token.length; i += step) {
-      const x = unitCode(token.charCodeAt(i));
-      const y = unitCode(token.charCodeAt(i + 1));
-      const z = unitCode(token.charCodeAt(i + 2));
-      // (a trigram of ASCII letters and digits is its own id)
-      const g = (x | y | z) < 0 ? this.internGram(token, i) : (x * 36 + y) * 36 + z;
-      const sizes = grams.sizes; // (internGram may grow it)
-      const at = GRAM_SIZES_STRIDE * g;
-      const last = sizes[at]!;
-      if (last === id) continue; // a gram twice in the token
-      sizes[at] = id;
-      stream[used++] = g;
-      // (the list's size in bytes, counted here while the gram is at hand, spares the layout a pass)
-      sizes[at + 1]! += gapBytes(id - last);
-    }
-    grams.used = used;
-    state.grams.ends.push(state.grams.used);
-    state.longGrams.ends.push(state.longGrams.used);
   }
 
   /** The token table (and marks) of a loaded dictionary. */
@@ -1286,9 +1179,7 @@ export class SearchIndex {
     if (y >= 0 && z >= 0) {
       for (let x = 0; x < 36; x++) out.push((x * 36 + y) * 36 + z);
     }
-    this.sparseGramKeys.forEach((key, k) => {
-      if (Math.floor(key / 65536) % 65536 === b && key % 65536 === c) out.push(DENSE_GRAMS + k);
-    });
+    this.sparseGrams.endingWith(b, c, out);
     return out;
   }
 
@@ -1554,7 +1445,7 @@ export class SearchIndex {
       ['prefixes', this.prefixes.pack()],
       ['extra', [Int32Array.from(this.extra).buffer]],
       ['order', [Int32Array.from(this.order).buffer]],
-      ['sparseGrams', [Float64Array.from(this.sparseGramKeys).buffer]],
+      ['sparseGrams', [Float64Array.from(this.sparseGrams.keys).buffer]],
       ['postings', this.postings.pack()],
       ['tokenValues', this.tokenValues.pack()],
       ['valueSlots', this.valueSlots.pack()],
@@ -1595,7 +1486,7 @@ export class SearchIndex {
     index.prefixes = TokenPrefixes.unpack(next(), next());
     index.extra = Array.from(new Int32Array(next()));
     const order = Array.from(new Int32Array(next()));
-    index.sparseGramKeys = Array.from(new Float64Array(next()));
+    index.sparseGrams = SparseGrams.from(Array.from(new Float64Array(next())));
     index.postings = ListTable.unpack(next(), next());
     index.tokenValues = ListTable.unpack(next(), next());
     index.valueSlots = ListTable.unpack(next(), next());
@@ -1612,7 +1503,6 @@ export class SearchIndex {
       index.slotById.set(index.ids[slot]!, slot);
     }
     index.hashTokens();
-    for (let k = 0; k < index.sparseGramKeys.length; k++) index.placeSparseGram(k);
     index.facetValueList.forEach((list, c) => list.forEach((raw, id) => {
       index.facetValueId[c]!.set(raw, id);
       const lower = raw.toLowerCase();

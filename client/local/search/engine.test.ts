@@ -2,26 +2,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchRegistry, type ActiveFilters } from '../../../shared/domain/search';
 import { sampleProfile } from '../../../shared/test-support';
 import { SearchIndex } from '../../../shared/search-index';
+import type { TokenHelper } from '../../../shared/search-index/token-helper';
+import { channelTokenHelper } from '../../../shared/search-index/test-token-helper';
 import type { SyncProfile } from '../../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from '../db';
 import { appendChunks, clearReplica, readReplica, type ReplicaRemoval } from '../replica';
 import { dropDb, freshDb } from '../test-support';
-import { RegistrySearchEngine, SAVE_DELAY_MS } from './engine';
+import { HELPED_BUILD_MIN, RegistrySearchEngine, SAVE_DELAY_MS } from './engine';
 
 const opened: { db: RegistryDb; engines: RegistrySearchEngine[] }[] = [];
+const closers: (() => void)[] = [];
 afterEach(async () => {
   vi.useRealTimers();
+  for (const close of closers.splice(0)) close();
   for (const { db, engines } of opened.splice(0)) {
     engines.forEach((e) => e.dispose());
     await dropDb(db);
   }
 });
 
-function setup() {
+function setup(startTokenHelper?: () => TokenHelper) {
   const entry = { db: freshDb(), engines: [] as RegistrySearchEngine[] };
   opened.push(entry);
   const engine = () => {
-    const made = new RegistrySearchEngine(entry.db);
+    const made = new RegistrySearchEngine(entry.db, startTokenHelper);
     entry.engines.push(made);
     return made;
   };
@@ -87,6 +91,8 @@ const QUERIES: { query: string; filters: ActiveFilters }[] = [
   { query: '', filters: { Location: ['Remote', 'Lima'] } },
 ];
 
+const PAGE = 1000;
+
 /** The engine's answers against the reference over what the replica holds, for every query and both kinds. */
 async function expectSameAsReference(db: RegistryDb, engine: RegistrySearchEngine, version: number): Promise<void> {
   const replica = await readReplica(db);
@@ -94,8 +100,8 @@ async function expectSameAsReference(db: RegistryDb, engine: RegistrySearchEngin
     const profiles = replica.filter((p) => p.kind === kind).map(({ incidents: _i, revision: _r, ...p }) => p);
     for (const { query, filters } of QUERIES) {
       const expected = searchRegistry(profiles, query, filters).map((r) => ({ id: r.profile.id, score: r.score }));
-      const got = await engine.search({ kind, query, filters, offset: 0, limit: 1000 }, version);
-      expect({ kind, query, filters, items: got.items, total: got.total }).toEqual({ kind, query, filters, items: expected, total: expected.length });
+      const got = await engine.search({ kind, query, filters, offset: 0, limit: PAGE }, version);
+      expect({ kind, query, filters, items: got.items, total: got.total }).toEqual({ kind, query, filters, items: expected.slice(0, PAGE), total: expected.length });
     }
   }
 }
@@ -220,5 +226,47 @@ describe('the registry search engine', () => {
 
     expect(await chunkReadsDuring(db, () => e.search({ kind: 'developer', query: '', filters: {}, offset: 0, limit: 20 }, version))).toBeGreaterThan(0);
     await expectSameAsReference(db, e, version);
+  });
+
+  describe('a large build', () => {
+    /** a helper over a real channel, with its builds counted */
+    function countedHelper(mode: 'serving' | 'failing') {
+      const { helper, close } = channelTokenHelper(mode);
+      closers.push(close);
+      const sink = vi.spyOn(helper, 'sink');
+      return { start: vi.fn(() => helper), sink };
+    }
+
+    it('when a first sync brings more than HELPED_BUILD_MIN profiles, then a helper makes the token structures, once, and the answers are the reference\'s', async () => {
+      const helper = countedHelper('serving');
+      const { db, engine } = setup(helper.start);
+      const e = engine();
+      const version = await offeredPage(db, e, Array.from({ length: HELPED_BUILD_MIN }, (_, i) => person(i + 1, i + 1)), [], true);
+
+      await expectSameAsReference(db, e, version);
+      expect(helper.start).toHaveBeenCalledTimes(1);
+      expect(helper.sink).toHaveBeenCalledTimes(1);
+    });
+
+    it('when the helper fails, then the build is made without it, with the same answers', async () => {
+      const helper = countedHelper('failing');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { db, engine } = setup(helper.start);
+      const e = engine();
+      const version = await offeredPage(db, e, Array.from({ length: HELPED_BUILD_MIN }, (_, i) => person(i + 1, i + 1)), [], true);
+
+      await expectSameAsReference(db, e, version);
+      expect(helper.sink).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith('The search index helper failed; building without it', expect.any(Error));
+      warn.mockRestore();
+    });
+
+    it('when a build is small, then no helper is started', async () => {
+      const helper = countedHelper('serving');
+      const { db, engine } = setup(helper.start);
+      const version = await syncPage(db, Array.from({ length: 50 }, (_, i) => person(i + 1, i + 1)));
+      await expectSameAsReference(db, engine(), version);
+      expect(helper.start).not.toHaveBeenCalled();
+    });
   });
 });

@@ -8,6 +8,8 @@
 //     gathers, and it builds once when asked to search; the first page of a listing nothing
 //     narrows (the registry as it opens) is answered from the gathered profiles before that
 //     build (firstByName), so the first cards need not wait for it;
+//   - a build of HELPED_BUILD_MIN profiles or more has a helper worker make the dictionary's
+//     prefix groups and trigram lists on the other core (token-helper.ts, decision 016);
 //   - it saves itself a little after it changed.
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -15,6 +17,7 @@ import type { SyncProfile } from '../../../shared/contract/sync';
 import type { FilterCategory } from '../../../shared/domain/facets';
 import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search-index';
 import { firstByName } from '../../../shared/search-index/first-by-name';
+import type { TokenHelper } from '../../../shared/search-index/token-helper';
 import { readSyncMeta, type RegistryDb } from '../db';
 import type { WrittenChunks } from '../replica';
 
@@ -32,6 +35,11 @@ export const SAVE_DELAY_MS = 1_500;
  * build takes seconds, and an app closed before the save would build it again at its next start.
  */
 const SAVE_AFTER_BUILD_MS = 0;
+/**
+ * A build of this many profiles or more has a helper worker make its token structures (~20% of
+ * the build, on the other core); below it, starting the helper would cost more than it saves.
+ */
+export const HELPED_BUILD_MIN = 5_000;
 
 function indexed({ incidents: _incidents, revision: _revision, ...profile }: SyncProfile): IndexedProfile {
   return profile;
@@ -49,7 +57,10 @@ export class RegistrySearchEngine {
   private queue: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly db: RegistryDb) {}
+  private tokenHelper: TokenHelper | null = null;
+
+  /** startTokenHelper: a helper worker for large builds (none where there are no nested workers: builds stay here) */
+  constructor(private readonly db: RegistryDb, private readonly startTokenHelper?: () => TokenHelper) {}
 
   /** One page of results (ids and scores), in the reference order. */
   search(query: SearchQuery, version: number): Promise<SearchResult> {
@@ -61,18 +72,14 @@ export class RegistrySearchEngine {
           // the index is built next, before any later call is answered, but after a turn of the
           // event loop: the answers already given (this one too) go out before the build holds
           // the thread for seconds
+          // (a failed build is tried again by the next call)
           void this.run(() => new Promise<void>((resolve, reject) => setTimeout(() => {
-            try {
-              this.buildPending(changed);
-              resolve();
-            } catch (error) {
-              reject(error); // the next call tries again
-            }
+            this.buildPending(changed).then(resolve, reject);
           }, 0)));
           return first;
         }
       }
-      this.buildPending(changed);
+      await this.buildPending(changed);
       return this.index ? this.index.query(query) : { total: 0, items: [] };
     });
   }
@@ -85,7 +92,7 @@ export class RegistrySearchEngine {
   async facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]> {
     const changed = await this.run(() => this.gather(version));
     return this.run(async () => {
-      this.buildPending(changed);
+      await this.buildPending(changed);
       return this.index ? this.index.facetOptions(kind, category) : [];
     });
   }
@@ -201,16 +208,32 @@ export class RegistrySearchEngine {
   }
 
   /** Builds the index from what was gathered, when there is none, and saves it when it changed. */
-  private buildPending(changed: boolean): void {
+  private async buildPending(changed: boolean): Promise<void> {
     let built = false;
     if (!this.index) {
-      this.index = SearchIndex.build(this.pending ? [...this.pending.values()] : []);
+      this.index = await this.build(this.pending ? [...this.pending.values()] : []);
       this.pending = null;
       built = true;
     }
     // an empty index is not worth a save (building one is free); a saved one would only be
     // loaded at the next start to be found out of date
     if ((changed || built) && this.index && this.index.size > 0) this.scheduleSave(built ? SAVE_AFTER_BUILD_MS : SAVE_DELAY_MS);
+  }
+
+  /** The index of the profiles: with the helper when the build is large, else (or when the helper fails) here. */
+  private async build(profiles: IndexedProfile[]): Promise<SearchIndex> {
+    if (profiles.length >= HELPED_BUILD_MIN && this.startTokenHelper) {
+      try {
+        this.tokenHelper ??= this.startTokenHelper();
+        if (!this.tokenHelper.failed) {
+          const helper = this.tokenHelper;
+          return await SearchIndex.buildWith(profiles, (textSize) => helper.sink(textSize));
+        }
+      } catch (error) {
+        console.warn('The search index helper failed; building without it', error);
+      }
+    }
+    return SearchIndex.build(profiles);
   }
 
   private scheduleSave(delay = SAVE_DELAY_MS): void {

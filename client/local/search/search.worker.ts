@@ -5,6 +5,7 @@
 // into the index (RegistrySearchEngine.offer) instead of being read back from IndexedDB. The page
 // talks to it through Comlink (registry-search.ts).
 import * as Comlink from 'comlink';
+import { TokenHelper, type TokenHelperReply } from '../../../shared/search-index/token-helper';
 import { openRegistryDb } from '../db';
 import { localPageStore, type CheckedPage, type SyncPageStore } from '../sync-pages';
 import { RegistrySearchEngine } from './engine';
@@ -15,11 +16,27 @@ interface Registry {
 }
 const registries = new Map<string, Registry>();
 
+/** A helper worker for large builds (token-helper.worker.ts), started at the first one. */
+function startTokenHelper(): TokenHelper {
+  const worker = new Worker(new URL('./token-helper.worker.ts', import.meta.url), { type: 'module', name: 'bustr-token-helper' });
+  return new TokenHelper({
+    post: (message, transfer) => worker.postMessage(message, { transfer: transfer ?? [] }),
+    listen: (listener: (reply: TokenHelperReply) => void) => {
+      worker.addEventListener('message', (event: MessageEvent<TokenHelperReply>) => listener(event.data));
+      // (a script that fails to load or run: the build waiting on it fails, and is made here)
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        listener({ type: 'failed', build: -1, message: event.message || 'the helper worker failed' });
+      });
+    },
+  });
+}
+
 function registry(dbName: string): Registry {
   let found = registries.get(dbName);
   if (!found) {
     const db = openRegistryDb(dbName);
-    const engine = new RegistrySearchEngine(db);
+    const engine = new RegistrySearchEngine(db, startTokenHelper);
     found = { engine, pages: localPageStore(db, (written) => engine.offer(written)) };
     registries.set(dbName, found);
   }

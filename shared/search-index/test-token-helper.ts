@@ -1,0 +1,31 @@
+// Tests' token helpers (token-helper.ts): the two ends of a real MessageChannel of Node's, which
+// clones messages and transfers buffers as a worker's channel does, in the test's own thread.
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { TokenHelper, serveTokenStructures, type Port, type TokenHelperReply } from './token-helper';
+
+export function portOf<In, Out>(end: MessagePort): Port<In, Out> {
+  return {
+    post: (message, transfer) => end.postMessage(message, transfer ?? []),
+    listen: (listener) => end.on('message', listener),
+  };
+}
+
+/**
+ * A helper over a fresh channel: serving (as the helper worker does), or failing as a worker whose
+ * script did not load; close() ends the channel.
+ */
+export function channelTokenHelper(mode: 'serving' | 'failing' = 'serving'): { helper: TokenHelper; close: () => void } {
+  const channel = new MessageChannel();
+  if (mode === 'serving') serveTokenStructures(portOf(channel.port2));
+  else {
+    const helperSide = portOf<unknown, TokenHelperReply>(channel.port2);
+    helperSide.listen(() => helperSide.post({ type: 'failed', build: -1, message: 'the worker script did not load' }));
+  }
+  return {
+    helper: new TokenHelper(portOf(channel.port1)),
+    close: () => {
+      channel.port1.close();
+      channel.port2.close();
+    },
+  };
+}

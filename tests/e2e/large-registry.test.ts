@@ -1,0 +1,66 @@
+// A registry large enough for the search worker's helper (decision 016): in a real Chromium, the
+// first sync of 6,000 profiles is indexed with a nested helper worker making the token structures,
+// and a search for part of a wallet address (the trigram lists the helper made) finds its profile.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/connection';
+import { seedDemo } from '../../server/db/seed';
+import type { Profile } from '../../shared/contract/profile';
+import { ApiClient } from './support/api';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// above client/local/search/engine.ts HELPED_BUILD_MIN (5,000; not imported: that module is the worker's)
+const PROFILES = 6_000;
+
+let browser: Browser;
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-large-'));
+  const databasePath = join(dir, 'registry.sqlite');
+  const db = openDatabase(databasePath);
+  seedDemo(db, { profiles: PROFILES, pending: false });
+  db.close();
+  server = await startServer({ env: { DATABASE_PATH: databasePath, SEED_DEMO: '0' } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe(`a registry of ${PROFILES} profiles`, () => {
+  it('when the first sync is indexed, then a helper worker makes the token structures and a wallet address part finds its profile', async () => {
+    const api = await ApiClient.visitor(server.url);
+    const { results } = await api.get<{ results: Profile[] }>('/api/developers/?page_size=50');
+    const owner = results.find((p) => p.walletAddresses.some((w) => w.length >= 30))!;
+    const wallet = owner.walletAddresses.find((w) => w.length >= 30)!;
+    const part = wallet.slice(11, 23); // (from the middle: found through the trigram lists only)
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: Error[] = [];
+    const workers: string[] = [];
+    const warnings: string[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    page.on('worker', (worker) => workers.push(worker.url()));
+    page.on('console', (message) => { if (message.type() === 'warning') warnings.push(message.text()); });
+
+    await page.goto(`${server.url}/`);
+    await page.locator('.profile-card').first().waitFor({ timeout: 30_000 });
+    await page.getByLabel('Search the registry').fill(part);
+    await expect.poll(async () => page.locator('.profile-card h3').allTextContents(), { timeout: 30_000 }).toContain(owner.name);
+
+    expect(workers.some((url) => url.includes('token-helper'))).toBe(true);
+    expect(warnings.filter((w) => w.includes('helper'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
