@@ -11,18 +11,18 @@ export function portOf<In, Out>(end: MessagePort): Port<In, Out> {
 }
 
 /**
- * A helper over a fresh channel: serving (as the helper worker does), or failing as a worker whose
- * script did not load; close() ends the channel.
+ * A helper over a fresh channel: serving (as the helper worker does), failing as a worker whose
+ * script did not load, or silent (it never answers); close() ends the channel.
  */
-export function channelTokenHelper(mode: 'serving' | 'failing' = 'serving'): { helper: TokenHelper; close: () => void } {
+export function channelTokenHelper(mode: 'serving' | 'failing' | 'silent' = 'serving', answerTimeoutMs?: number): { helper: TokenHelper; close: () => void } {
   const channel = new MessageChannel();
   if (mode === 'serving') serveTokenStructures(portOf(channel.port2));
-  else {
+  else if (mode === 'failing') {
     const helperSide = portOf<unknown, TokenHelperReply>(channel.port2);
     helperSide.listen(() => helperSide.post({ type: 'failed', build: -1, message: 'the worker script did not load' }));
   }
   return {
-    helper: new TokenHelper(portOf(channel.port1)),
+    helper: new TokenHelper(portOf(channel.port1), answerTimeoutMs),
     close: () => {
       channel.port1.close();
       channel.port2.close();

@@ -10,8 +10,8 @@ afterEach(() => {
   for (const close of closers.splice(0)) close();
 });
 
-function helper(mode: 'serving' | 'failing' = 'serving') {
-  const made = channelTokenHelper(mode);
+function helper(mode: 'serving' | 'failing' | 'silent' = 'serving', answerTimeoutMs?: number) {
+  const made = channelTokenHelper(mode, answerTimeoutMs);
   closers.push(made.close);
   return made.helper;
 }
@@ -64,5 +64,11 @@ describe('a build with a token helper', () => {
     await expect(SearchIndex.buildWith(registry(20), (textSize) => tokens.sink(textSize))).rejects.toThrow('the worker script did not load');
     expect(tokens.failed).toBe(true);
     await expect(SearchIndex.buildWith(registry(20), (textSize) => tokens.sink(textSize))).rejects.toThrow('The token helper failed');
+  });
+
+  it('when the helper never answers, then the build fails after the answer timeout instead of waiting for ever', async () => {
+    const tokens = helper('silent', 50);
+    await expect(SearchIndex.buildWith(registry(20), (textSize) => tokens.sink(textSize))).rejects.toThrow('no answer within 50 ms');
+    expect(tokens.failed).toBe(true);
   });
 });

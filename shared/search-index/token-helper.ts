@@ -24,6 +24,12 @@ export type TokenHelperReply =
 
 /** tokens a message (~30 units each at 100k seeded profiles: ~0.5 MB a message) */
 const BATCH = 8192;
+/**
+ * How long a build waits for the helper's answer once it has sent its last tokens (the helper
+ * takes ~0.3 s at 100k profiles): a helper that neither answers nor fails must not hold every
+ * search up, so the build fails and is made without it.
+ */
+export const HELPER_ANSWER_TIMEOUT_MS = 15_000;
 
 /** The build's end of a helper: a sink per build, any number of builds one after another. */
 export class TokenHelper {
@@ -31,12 +37,13 @@ export class TokenHelper {
   private waiting = new Map<number, { resolve: (s: TokenStructures) => void; reject: (e: Error) => void }>();
   private failure: Error | null = null;
 
-  constructor(private readonly port: Port<TokenHelperReply, TokenHelperRequest>) {
+  constructor(
+    private readonly port: Port<TokenHelperReply, TokenHelperRequest>,
+    private readonly answerTimeoutMs = HELPER_ANSWER_TIMEOUT_MS,
+  ) {
     port.listen((reply) => {
       if (reply.type === 'failed' && reply.build < 0) {
-        this.failure = new Error(`The token helper failed: ${reply.message}`);
-        for (const waiter of this.waiting.values()) waiter.reject(this.failure);
-        this.waiting.clear();
+        this.fail(reply.message);
         return;
       }
       const waiter = this.waiting.get(reply.build);
@@ -45,6 +52,13 @@ export class TokenHelper {
       if (reply.type === 'done') waiter.resolve(unpackTokenStructures(reply.buffers));
       else waiter.reject(new Error(`The token helper failed: ${reply.message}`));
     });
+  }
+
+  /** The helper is given up: every build waiting on it fails, and so would later ones. */
+  private fail(message: string): void {
+    this.failure = new Error(`The token helper failed: ${message}`);
+    for (const waiter of this.waiting.values()) waiter.reject(this.failure);
+    this.waiting.clear();
   }
 
   /** Whether the helper has failed (its builds would fail too). */
@@ -71,7 +85,14 @@ export class TokenHelper {
           reject(this.failure);
           return;
         }
-        this.waiting.set(build, { resolve, reject });
+        const timer = setTimeout(() => {
+          if (this.waiting.has(build)) this.fail(`no answer within ${this.answerTimeoutMs} ms`);
+        }, this.answerTimeoutMs);
+        const settled = () => clearTimeout(timer);
+        this.waiting.set(build, {
+          resolve: (structures) => { settled(); resolve(structures); },
+          reject: (error) => { settled(); reject(error); },
+        });
         if (batch.length) port.post({ type: 'tokens', build, tokens: batch });
         batch = [];
         port.post({ type: 'finish', build });
