@@ -261,6 +261,22 @@ describe('the registry search engine', () => {
       warn.mockRestore();
     });
 
+    it('when the helper cannot be started, then every build is made without it, and it is tried once', async () => {
+      const start = vi.fn((): TokenHelper => { throw new ReferenceError('Worker is not defined'); });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { db, engine } = setup(start);
+      const e = engine();
+      let version = await offeredPage(db, e, Array.from({ length: HELPED_BUILD_MIN }, (_, i) => person(i + 1, i + 1)), [], true);
+      await expectSameAsReference(db, e, version);
+      // a new epoch: built again
+      version = await offeredPage(db, e, Array.from({ length: HELPED_BUILD_MIN }, (_, i) => person(i + 9001, i + 1)), [], true);
+      await expectSameAsReference(db, e, version);
+
+      expect(start).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledTimes(1);
+      warn.mockRestore();
+    });
+
     it('when a build is small, then no helper is started', async () => {
       const helper = countedHelper('serving');
       const { db, engine } = setup(helper.start);

@@ -58,6 +58,8 @@ export class RegistrySearchEngine {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   private tokenHelper: TokenHelper | null = null;
+  /** the helper could not be started or failed: builds stay here from then on */
+  private helperGivenUp = false;
 
   /** startTokenHelper: a helper worker for large builds (none where there are no nested workers: builds stay here) */
   constructor(private readonly db: RegistryDb, private readonly startTokenHelper?: () => TokenHelper) {}
@@ -222,14 +224,12 @@ export class RegistrySearchEngine {
 
   /** The index of the profiles: with the helper when the build is large, else (or when the helper fails) here. */
   private async build(profiles: IndexedProfile[]): Promise<SearchIndex> {
-    if (profiles.length >= HELPED_BUILD_MIN && this.startTokenHelper) {
+    if (profiles.length >= HELPED_BUILD_MIN && this.startTokenHelper && !this.helperGivenUp) {
       try {
-        this.tokenHelper ??= this.startTokenHelper();
-        if (!this.tokenHelper.failed) {
-          const helper = this.tokenHelper;
-          return await SearchIndex.buildWith(profiles, (textSize) => helper.sink(textSize));
-        }
+        const helper = (this.tokenHelper ??= this.startTokenHelper());
+        return await SearchIndex.buildWith(profiles, (textSize) => helper.sink(textSize));
       } catch (error) {
+        this.helperGivenUp = this.tokenHelper === null || this.tokenHelper.failed;
         console.warn('The search index helper failed; building without it', error);
       }
     }
