@@ -9,7 +9,7 @@ import { publicSnapshot } from '../server/read-model/snapshot';
 import { facetValues, type FilterCategory } from '../shared/domain/facets';
 import { searchRegistry, type ActiveFilters } from '../shared/domain/search';
 import { SearchIndex, type IndexedProfile } from '../shared/search-index';
-import { TokenHelper, type TokenHelperReply } from '../shared/search-index/token-helper';
+import { TokenHelper, nodePort, type TokenHelperReply, type TokenHelperRequest } from '../shared/search-index/token-helper';
 import type { Profile } from '../shared/contract/profile';
 import { BUDGETS } from './budgets';
 import { figure, log, median, percentile, type Figure } from './figures';
@@ -111,10 +111,11 @@ function samples(queries: readonly Query[], run: (q: Query) => void, budgetMs = 
 /** A token helper in a worker thread, as the search worker has one in a Web Worker (for builds of 5,000 profiles or more). */
 function startTokenHelper(): { helper: TokenHelper; stop: () => Promise<number> } {
   const worker = new Worker(new URL('./token-helper-thread.mjs', import.meta.url));
+  const port = nodePort<TokenHelperReply, TokenHelperRequest>(worker);
   const helper = new TokenHelper({
-    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
-    listen: (listener: (reply: TokenHelperReply) => void) => {
-      worker.on('message', listener);
+    post: port.post,
+    listen: (listener) => {
+      port.listen(listener);
       worker.on('error', (error) => listener({ type: 'failed', build: -1, message: error.message }));
     },
   });

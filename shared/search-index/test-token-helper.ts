@@ -1,14 +1,7 @@
 // Tests' token helpers (token-helper.ts): the two ends of a real MessageChannel of Node's, which
 // clones messages and transfers buffers as a worker's channel does, in the test's own thread.
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { TokenHelper, serveTokenStructures, type Port, type TokenHelperReply } from './token-helper';
-
-export function portOf<In, Out>(end: MessagePort): Port<In, Out> {
-  return {
-    post: (message, transfer) => end.postMessage(message, transfer ?? []),
-    listen: (listener) => end.on('message', listener),
-  };
-}
+import { MessageChannel } from 'node:worker_threads';
+import { TokenHelper, nodePort, serveTokenStructures, type TokenHelperReply } from './token-helper';
 
 /**
  * A helper over a fresh channel: serving (as the helper worker does), failing as a worker whose
@@ -16,13 +9,13 @@ export function portOf<In, Out>(end: MessagePort): Port<In, Out> {
  */
 export function channelTokenHelper(mode: 'serving' | 'failing' | 'silent' = 'serving', answerTimeoutMs?: number): { helper: TokenHelper; close: () => void } {
   const channel = new MessageChannel();
-  if (mode === 'serving') serveTokenStructures(portOf(channel.port2));
+  if (mode === 'serving') serveTokenStructures(nodePort(channel.port2));
   else if (mode === 'failing') {
-    const helperSide = portOf<unknown, TokenHelperReply>(channel.port2);
+    const helperSide = nodePort<unknown, TokenHelperReply>(channel.port2);
     helperSide.listen(() => helperSide.post({ type: 'failed', build: -1, message: 'the worker script did not load' }));
   }
   return {
-    helper: new TokenHelper(portOf(channel.port1), answerTimeoutMs),
+    helper: new TokenHelper(nodePort(channel.port1), answerTimeoutMs),
     close: () => {
       channel.port1.close();
       channel.port2.close();

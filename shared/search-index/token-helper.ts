@@ -12,6 +12,14 @@ export interface Port<In, Out> {
   listen(listener: (message: In) => void): void;
 }
 
+/** An end of Node's channels (a worker_threads Worker, its parentPort, a MessagePort) as a Port. */
+export function nodePort<In, Out>(end: { postMessage(message: unknown, transfer: ArrayBuffer[]): void; on(event: 'message', listener: (message: In) => void): unknown }): Port<In, Out> {
+  return {
+    post: (message, transfer) => end.postMessage(message, transfer ?? []),
+    listen: (listener) => { end.on('message', listener); },
+  };
+}
+
 export type TokenHelperRequest =
   | { type: 'start'; build: number; textSize: number }
   | { type: 'tokens'; build: number; tokens: string[] }
