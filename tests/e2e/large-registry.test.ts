@@ -4,19 +4,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connection';
 import { seedDemo } from '../../server/db/seed';
 import type { Profile } from '../../shared/contract/profile';
 import { ApiClient } from './support/api';
-import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { PHONE, freshPage, useBrowser } from './support/visits';
 
 // above client/local/search/engine.ts HELPED_BUILD_MIN (5,000; not imported: that module is the worker's)
 const PROFILES = 6_000;
 
-let browser: Browser;
+const rig = useBrowser();
 let server: RunningServer;
 let dir: string;
 
@@ -27,11 +26,9 @@ beforeAll(async () => {
   seedDemo(db, { profiles: PROFILES, pending: false });
   db.close();
   server = await startServer({ env: { DATABASE_PATH: databasePath, SEED_DEMO: '0' } });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -44,12 +41,9 @@ describe(`a registry of ${PROFILES} profiles`, () => {
     const wallet = owner.walletAddresses.find((w) => w.length >= 30)!;
     const part = wallet.slice(11, 23); // (from the middle: found through the trigram lists only)
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors: Error[] = [];
+    const { context, page, errors } = await freshPage(rig.browser, PHONE);
     const workers: string[] = [];
     const warnings: string[] = [];
-    page.on('pageerror', (error) => errors.push(error));
     page.on('worker', (worker) => workers.push(worker.url()));
     page.on('console', (message) => { if (message.type() === 'warning') warnings.push(message.text()); });
 

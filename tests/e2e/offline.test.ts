@@ -3,47 +3,25 @@
 // offline survives a reload and reaches the server exactly once, a profile removed on the server
 // leaves an open client within one sync interval, a new version is offered by the update toast,
 // and the app keeps working while the server itself is down.
-import { cpSync, mkdirSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingScam } from '../../shared/contract/admin';
 import type { Profile } from '../../shared/contract/profile';
 import { ApiClient } from './support/api';
-import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { DEMO_SERVER_ENV, DESKTOP, STAFF, freshPage, screenshots, useBrowser } from './support/visits';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RESULTS = join(ROOT, 'test-results/');
 // client/local/replicator.ts; not imported, since that module opens IndexedDB on load
 const SYNC_INTERVAL_MS = 60_000;
-const STAFF = { username: 'e2e-staff', password: 'e2e staff password' };
-const SERVER_ENV = { SEED_DEMO: '1', ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const QUEUED = 'Saved. It will be sent when you are back online.';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(RESULTS, { recursive: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A fresh context per test: its own IndexedDB, service worker and cache storage. */
-async function freshPage(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { context, page, errors };
-}
+const rig = useBrowser();
+const shoot = screenshots('');
 
 /** The first visit: the shell is precached and controlled by the worker, and the replica is filled. */
 async function firstVisit(page: Page, url: string) {
@@ -64,16 +42,6 @@ async function cardNames(page: Page): Promise<string[]> {
 async function narrowedTo(page: Page, wanted: string, before: number): Promise<boolean> {
   const names = await cardNames(page);
   return names.includes(wanted) && names.length < before;
-}
-
-/** Screenshots at phone and desktop width, then back to the width the test uses. */
-async function shoot(page: Page, name: string) {
-  const before = page.viewportSize() ?? PHONE;
-  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${RESULTS}${name}-${label}.png` });
-  }
-  await page.setViewportSize(before);
 }
 
 async function reportPerson(page: Page, name: string, description: string) {
@@ -115,7 +83,7 @@ describe('with the demo registry', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ env: SERVER_ENV });
+    server = await startServer({ env: DEMO_SERVER_ENV });
   });
 
   afterAll(async () => {
@@ -123,7 +91,7 @@ describe('with the demo registry', () => {
   });
 
   it('when the network is off after one online visit, then the shell and the registry load and search works', async () => {
-    const { context, page, errors } = await freshPage();
+    const { context, page, errors } = await freshPage(rig.browser);
     await firstVisit(page, server.url);
     const online = await cardNames(page);
     expect(online.length).toBe(20); // REGISTRY_PAGE_SIZE
@@ -143,7 +111,7 @@ describe('with the demo registry', () => {
   });
 
   it('when a report is queued offline and the page reloads, then it reaches the server exactly once after reconnecting', async () => {
-    const { context, page, errors } = await freshPage();
+    const { context, page, errors } = await freshPage(rig.browser);
     await firstVisit(page, server.url);
     const name = `Offline Reporter ${Date.now()}`;
     const description = 'Sold a token presale while offline testing';
@@ -175,7 +143,7 @@ describe('with the demo registry', () => {
   it(
     'when staff remove a profile on the server, then it leaves an open client within the sync interval',
     async () => {
-      const { context, page } = await freshPage(DESKTOP);
+      const { context, page } = await freshPage(rig.browser, DESKTOP);
       await firstVisit(page, server.url);
       const [first] = await cardNames(page);
       const visitor = await ApiClient.visitor(server.url);
@@ -203,7 +171,7 @@ describe('a new version', () => {
     // a copy of dist/ that the test can change, as a deploy would
     dist = mkdtempSync(join(tmpdir(), 'bustr-dist-'));
     cpSync(join(ROOT, 'dist'), dist, { recursive: true });
-    server = await startServer({ env: { ...SERVER_ENV, CLIENT_DIST: dist } });
+    server = await startServer({ env: { ...DEMO_SERVER_ENV, CLIENT_DIST: dist } });
   });
 
   afterAll(async () => {
@@ -212,7 +180,7 @@ describe('a new version', () => {
   });
 
   it('when a new service worker waits, then the update toast offers Reload, which reloads the page', async () => {
-    const { context, page, errors } = await freshPage();
+    const { context, page, errors } = await freshPage(rig.browser);
     await firstVisit(page, server.url);
     expect(await page.getByText('A new version is available').count()).toBe(0);
 
@@ -253,7 +221,7 @@ describe('while the server is down', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ env: SERVER_ENV });
+    server = await startServer({ env: DEMO_SERVER_ENV });
   });
 
   afterAll(async () => {
@@ -263,7 +231,7 @@ describe('while the server is down', () => {
   it(
     'when the server stops, then the app opens, searches and queues a report, which arrives once after the server is back',
     async () => {
-      const { context, page, errors } = await freshPage();
+      const { context, page, errors } = await freshPage(rig.browser);
       await firstVisit(page, server.url);
       const names = await cardNames(page);
 

@@ -3,87 +3,16 @@
 // on next, one decision of each kind from the Admin Panel checked on the server as a visitor sees
 // it, the guard sending a visitor home, and Log out. The login screen and the panel with each
 // kind of modal are photographed at phone and desktop width into test-results/staff-*.png.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PendingScam } from '../../shared/contract/admin';
 import type { Profile } from '../../shared/contract/profile';
 import { caseId } from '../../shared/domain/case-id';
 import { ApiClient } from './support/api';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DEMO_SERVER_ENV, DESKTOP, PHONE, STAFF, expectNoSidewaysScroll, freshPage, screenshots, signInStaff, useBrowser, type Visit } from './support/visits';
 
-const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
-const STAFF = { username: 'e2e-staff', password: 'e2e staff password' };
-const SERVER_ENV = { SEED_DEMO: '1', ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startServer({ env: SERVER_ENV });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Visit {
-  context: BrowserContext;
-  page: Page;
-  errors: Error[];
-}
-
-/** A fresh context (its own cookies and replica) with a page that records uncaught errors. */
-async function freshPage(viewport = PHONE): Promise<Visit> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { context, page, errors };
-}
-
-function hasSidewaysScroll(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
-
-/** No sideways scrolling at 390 px, for the page and for an open dialog. */
-async function expectNoSidewaysScroll(page: Page, dialog?: Locator) {
-  const before = page.viewportSize() ?? PHONE;
-  await page.setViewportSize(PHONE);
-  expect(await hasSidewaysScroll(page)).toBe(false);
-  if (dialog) {
-    const box = await dialog.evaluate((el) => {
-      const rect = el.getBoundingClientRect();
-      const wide = [el, ...el.querySelectorAll('*')].filter((node) => {
-        const { overflowX } = getComputedStyle(node);
-        return (node === el || overflowX === 'auto' || overflowX === 'scroll') && node.scrollWidth > node.clientWidth + 1;
-      });
-      return { left: rect.left, right: rect.right, wide: wide.map((node) => node.className) };
-    });
-    expect(box.left).toBeGreaterThanOrEqual(0);
-    expect(box.right).toBeLessThanOrEqual(PHONE.width);
-    expect(box.wide).toEqual([]);
-  }
-  await page.setViewportSize(before);
-}
-
-/** Screenshots at phone and desktop width into test-results/staff-{name}-{width}.png. */
-async function shoot(page: Page, name: string) {
-  const before = page.viewportSize() ?? PHONE;
-  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150); // let layout and Radix positioning settle
-    await page.screenshot({ path: `${RESULTS}staff-${name}-${label}.png` });
-  }
-  await page.setViewportSize(before);
-}
+const rig = useBrowser({ env: DEMO_SERVER_ENV });
+const shoot = screenshots('staff-');
 
 /** The login screen's parts, by what a person sees. */
 function loginForm(page: Page) {
@@ -109,26 +38,13 @@ function me(page: Page): Promise<{ is_authenticated: boolean; is_staff: boolean;
   return page.evaluate(async () => (await fetch('/api/accounts/me/', { cache: 'no-store' })).json());
 }
 
-/** Signs the context in through the real login call (quicker than the form, which has its own test). */
-async function signInStaff(page: Page) {
-  await page.goto(`${server.url}/accounts/login/`);
-  await page.evaluate(async ({ username, password }) => {
-    await fetch('/api/accounts/me/', { cache: 'no-store' });
-    const token = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
-    const res = await fetch('/api/login/', {
-      method: 'POST',
-      headers: { 'X-CSRFToken': decodeURIComponent(token), 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username, password, next: '/' }).toString(),
-    });
-    if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  }, STAFF);
-}
-
 /** Signed-in staff on the Admin Panel with its list loaded. */
 async function openPanel(viewport = PHONE): Promise<Visit> {
-  const visit = await freshPage(viewport);
+  const visit = await freshPage(rig.browser, viewport);
+  // (through the real login call: quicker than the form, which has its own test)
+  await visit.page.goto(`${rig.server.url}/accounts/login/`);
   await signInStaff(visit.page);
-  await visit.page.goto(`${server.url}/adminpanel/`);
+  await visit.page.goto(`${rig.server.url}/adminpanel/`);
   await visit.page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
   await visit.page.getByRole('list', { name: 'Requests awaiting review' }).waitFor();
   return visit;
@@ -158,7 +74,7 @@ async function confirm(page: Page, label: string) {
 
 /** The HTTP status a visitor (no cookies) gets for a GET. */
 async function visitorStatus(path: string): Promise<number> {
-  const res = await fetch(`${server.url}${path}`, { headers: { Accept: 'application/json' } });
+  const res = await fetch(`${rig.server.url}${path}`, { headers: { Accept: 'application/json' } });
   await res.body?.cancel();
   return res.status;
 }
@@ -170,17 +86,17 @@ const stamp = () => `${(made += 1)}-${Date.now() % 100_000}`;
 /** A scammer reported by a visitor and published by staff, with a name no one else has. */
 async function publishedScammer(label: string): Promise<{ id: number; name: string }> {
   const name = `${label} ${stamp()}`;
-  const visitor = await ApiClient.visitor(server.url);
+  const visitor = await ApiClient.visitor(rig.server.url);
   const { id } = await visitor.post<{ id: number }>('/api/developers/', { name, bio: 'Sells fake presale allocations.' });
-  const staff = await ApiClient.signedIn(server.url, STAFF.username, STAFF.password);
+  const staff = await ApiClient.signedIn(rig.server.url, STAFF.username, STAFF.password);
   await staff.post(`/api/developers/${id}/verify/`);
   return { id, name };
 }
 
 describe('the login screen', () => {
   it('when it opens, then the logo, the access notes, the secure badge, both fields and ACCESS SYSTEM show', async () => {
-    const { context, page, errors } = await freshPage();
-    await page.goto(`${server.url}/accounts/login/`);
+    const { context, page, errors } = await freshPage(rig.browser);
+    await page.goto(`${rig.server.url}/accounts/login/`);
     const form = loginForm(page);
     await form.submit.waitFor();
 
@@ -202,9 +118,9 @@ describe('the login screen', () => {
   });
 
   it('when the form is incomplete, then the spec messages show in order and nothing is sent', async () => {
-    const { context, page, errors } = await freshPage();
+    const { context, page, errors } = await freshPage(rig.browser);
     const logins = countLogins(page);
-    await page.goto(`${server.url}/accounts/login/`);
+    await page.goto(`${rig.server.url}/accounts/login/`);
     const form = loginForm(page);
 
     await form.submit.click();
@@ -227,8 +143,8 @@ describe('the login screen', () => {
   });
 
   it('when the eye button is pressed, then the password shows as plain text, and pressed again it is masked', async () => {
-    const { context, page } = await freshPage();
-    await page.goto(`${server.url}/accounts/login/`);
+    const { context, page } = await freshPage(rig.browser);
+    await page.goto(`${rig.server.url}/accounts/login/`);
     const form = loginForm(page);
     await form.password.fill('secret words');
 
@@ -241,8 +157,8 @@ describe('the login screen', () => {
   });
 
   it("while the sign-in is checked the form is locked and reads Authenticating..., then the server's refusal shows", async () => {
-    const { context, page, errors } = await freshPage();
-    await page.goto(`${server.url}/accounts/login/`);
+    const { context, page, errors } = await freshPage(rig.browser);
+    await page.goto(`${rig.server.url}/accounts/login/`);
     const form = loginForm(page);
     // a name of its own, so these failures never throttle the staff user's sign-ins
     await form.username.fill('someone-guessing');
@@ -277,8 +193,8 @@ describe('the login screen', () => {
   });
 
   it('when the server cannot be reached, then An error occurred during login. shows', async () => {
-    const { context, page } = await freshPage();
-    await page.goto(`${server.url}/accounts/login/`);
+    const { context, page } = await freshPage(rig.browser);
+    await page.goto(`${rig.server.url}/accounts/login/`);
     const form = loginForm(page);
     await form.username.fill(STAFF.username);
     await form.password.fill(STAFF.password);
@@ -294,8 +210,8 @@ describe('the login screen', () => {
 
 describe('staff sign-in', () => {
   it('when staff sign in from /accounts/login/?next=/adminpanel/, then a full page load opens the Admin Panel', async () => {
-    const { context, page, errors } = await freshPage(DESKTOP);
-    await page.goto(`${server.url}/accounts/login/?next=${encodeURIComponent('/adminpanel/')}`);
+    const { context, page, errors } = await freshPage(rig.browser, DESKTOP);
+    await page.goto(`${rig.server.url}/accounts/login/?next=${encodeURIComponent('/adminpanel/')}`);
     const form = loginForm(page);
     await form.username.fill(STAFF.username);
     await form.password.fill(STAFF.password);
@@ -304,7 +220,7 @@ describe('staff sign-in', () => {
 
     await form.submit.click();
 
-    await page.waitForURL(`${server.url}/adminpanel/`);
+    await page.waitForURL(`${rig.server.url}/adminpanel/`);
     await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
     expect(await page.evaluate(() => 'beforeSignIn' in window)).toBe(false);
     expect(await me(page)).toEqual({ is_authenticated: true, is_staff: true, username: STAFF.username });
@@ -319,7 +235,7 @@ describe('staff sign-in', () => {
 describe('moderation from the Admin Panel', () => {
   it('when a New Scammer is published, then visitors can open the profile', async () => {
     const name = `Verify Me ${stamp()}`;
-    const visitor = await ApiClient.visitor(server.url);
+    const visitor = await ApiClient.visitor(rig.server.url);
     const { id } = await visitor.post<{ id: number }>('/api/developers/', {
       name, bio: 'Runs fake launchpads on Telegram.', gender: 'Male', nationality: 'Examplestan', languages: ['English', 'Spanish'],
     });
@@ -336,7 +252,7 @@ describe('moderation from the Admin Panel', () => {
     await dialog.waitFor({ state: 'detached' });
     await cardFor(page, name).waitFor({ state: 'detached' });
     expect(await visitorStatus(`/api/developers/${id}/`)).toBe(200);
-    const profile = (await (await fetch(`${server.url}/api/developers/${id}/`)).json()) as Profile;
+    const profile = (await (await fetch(`${rig.server.url}/api/developers/${id}/`)).json()) as Profile;
     expect(profile).toMatchObject({ name, isVerified: true, verification_status: 'verified' });
     expect(errors).toEqual([]);
     await context.close();
@@ -344,7 +260,7 @@ describe('moderation from the Admin Panel', () => {
 
   it('when a pending scam is rejected, then it never becomes public', async () => {
     const { id: profileId, name } = await publishedScammer('Scam Target');
-    const visitor = await ApiClient.visitor(server.url);
+    const visitor = await ApiClient.visitor(rig.server.url);
     const description = `Took a listing fee and vanished (${stamp()})`;
     const { id } = await visitor.post<{ id: number }>(`/api/developers/${profileId}/scams/submit/`, {
       description, lostAmount: '2500.125', currency: 'USDT', websites: ['fake-launch.example'],
@@ -361,7 +277,7 @@ describe('moderation from the Admin Panel', () => {
 
     await dialog.waitFor({ state: 'detached' });
     await cardFor(page, name).waitFor({ state: 'detached' });
-    const staff = await ApiClient.signedIn(server.url, STAFF.username, STAFF.password);
+    const staff = await ApiClient.signedIn(rig.server.url, STAFF.username, STAFF.password);
     expect(await staff.get<PendingScam>(`/api/admin/scams/${id}/`)).toMatchObject({ verification_status: 'rejected' });
     const { incidents } = await visitor.get<{ incidents: { id: number }[] }>(`/api/developers/${profileId}/scams/`);
     expect(incidents.map((i) => i.id)).not.toContain(id);
@@ -372,7 +288,7 @@ describe('moderation from the Admin Panel', () => {
   it('when an edit request is confirmed, then the profile shows the change', async () => {
     const { id: profileId, name } = await publishedScammer('Edit Target');
     const bio = `Now also sells fake audits (${stamp()})`;
-    const visitor = await ApiClient.visitor(server.url);
+    const visitor = await ApiClient.visitor(rig.server.url);
     const { id } = await visitor.post<{ id: number }>(`/api/developers/${profileId}/edit-request/`, {
       developer: profileId, full_name: 'Anonymous', contact_information: 'tips@example.org', target_type: 'developer',
       proposed_changes: { developer: { bio, nationality: 'Otherland' } },
@@ -396,7 +312,7 @@ describe('moderation from the Admin Panel', () => {
 
   it('when a removal request is processed, then the profile is gone', async () => {
     const { id: profileId, name } = await publishedScammer('Removal Target');
-    const visitor = await ApiClient.visitor(server.url);
+    const visitor = await ApiClient.visitor(rig.server.url);
     const explanation = `The wrong person is named here (${stamp()}).`;
     const { id } = await visitor.post<{ id: number }>('/api/removal-requests/', {
       target_type: 'developer', case_id: caseId(profileId), full_name: 'Riley Example',
@@ -424,15 +340,15 @@ describe('moderation from the Admin Panel', () => {
 
 describe('the guard', () => {
   it('when a visitor opens /adminpanel/, then they are sent home with history replaced', async () => {
-    const { context, page, errors } = await freshPage();
-    await page.goto(`${server.url}/accounts/login/`);
-    await page.goto(`${server.url}/adminpanel/`);
+    const { context, page, errors } = await freshPage(rig.browser);
+    await page.goto(`${rig.server.url}/accounts/login/`);
+    await page.goto(`${rig.server.url}/adminpanel/`);
 
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${rig.server.url}/`);
     expect(await page.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(0);
     // replaced, not pushed: Back leads to the page before, not into the guard again
     await page.goBack();
-    await page.waitForURL(`${server.url}/accounts/login/`);
+    await page.waitForURL(`${rig.server.url}/accounts/login/`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -446,12 +362,12 @@ describe('log out', () => {
     await menuButton.click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Log out' }).click();
 
-    await page.waitForURL(`${server.url}/accounts/login/`);
+    await page.waitForURL(`${rig.server.url}/accounts/login/`);
     await loginForm(page).submit.waitFor();
     expect(await me(page)).toMatchObject({ is_authenticated: false, is_staff: false });
     // the panel is closed to them now
-    await page.goto(`${server.url}/adminpanel/`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${rig.server.url}/adminpanel/`);
+    await page.waitForURL(`${rig.server.url}/`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,119 +3,39 @@
 // detail, the report wizard and Add Scam reaching the staff queues, edit and removal requests
 // reaching the server, and the header's user menu. Each screen is photographed at phone and
 // desktop width into test-results/visitor-*.png and checked for sideways scrolling at 390 px.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PendingScam } from '../../shared/contract/admin';
 import type { EditRequest } from '../../shared/contract/edit-request';
 import type { Profile } from '../../shared/contract/profile';
 import type { RemovalRequest } from '../../shared/contract/removal-request';
 import { ApiClient } from './support/api';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DEMO_SERVER_ENV, DESKTOP, PHONE, STAFF, expectNoSidewaysScroll, freshPage, hasSidewaysScroll, screenshots, signInStaff, useBrowser, type Visit } from './support/visits';
 
-const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
-const STAFF = { username: 'e2e-staff', password: 'e2e staff password' };
-const SERVER_ENV = { SEED_DEMO: '1', ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const PAGE_SIZE = 20; // shared/constants.ts REGISTRY_PAGE_SIZE
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(RESULTS, { recursive: true });
-  server = await startServer({ env: SERVER_ENV });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Visit {
-  context: BrowserContext;
-  page: Page;
-  errors: Error[];
-}
+const rig = useBrowser({ env: DEMO_SERVER_ENV });
+const shoot = screenshots('visitor-');
 
 /** A fresh context (its own replica and cookies) on the registry, with the first page of cards. */
 async function openRegistry(viewport = PHONE): Promise<Visit> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${server.url}/`);
-  await page.locator('.profile-card').first().waitFor({ timeout: 30_000 });
-  return { context, page, errors };
+  const visit = await freshPage(rig.browser, viewport);
+  await visit.page.goto(`${rig.server.url}/`);
+  await visit.page.locator('.profile-card').first().waitFor({ timeout: 30_000 });
+  return visit;
 }
 
 function cardNames(page: Page): Promise<string[]> {
   return page.locator('.profile-card h3').allTextContents();
 }
 
-function hasSidewaysScroll(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
-
-/** No sideways scrolling at 390 px, for the page and for an open dialog. */
-async function expectNoSidewaysScroll(page: Page, dialog?: Locator) {
-  const before = page.viewportSize() ?? PHONE;
-  await page.setViewportSize(PHONE);
-  expect(await hasSidewaysScroll(page)).toBe(false);
-  if (dialog) {
-    const overflow = await dialog.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      // the dialog, and anything in it that scrolls, must not scroll sideways
-      const scrollers = [el, ...el.querySelectorAll('*')].filter((node) => {
-        const { overflowX } = getComputedStyle(node);
-        return node === el || overflowX === 'auto' || overflowX === 'scroll';
-      });
-      const wide = scrollers.filter((node) => node.scrollWidth > node.clientWidth + 1);
-      return { left: box.left, right: box.right, wide: wide.map((node) => node.className) };
-    });
-    expect(overflow.left).toBeGreaterThanOrEqual(0);
-    expect(overflow.right).toBeLessThanOrEqual(PHONE.width);
-    expect(overflow.wide).toEqual([]);
-  }
-  await page.setViewportSize(before);
-}
-
-/** Screenshots at phone and desktop width, then back to the width the test uses. */
-async function shoot(page: Page, name: string) {
-  const before = page.viewportSize() ?? PHONE;
-  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150); // let layout and Radix positioning settle
-    await page.screenshot({ path: `${RESULTS}visitor-${name}-${label}.png` });
-  }
-  await page.setViewportSize(before);
-}
-
-/** Signs the browser context in through the real login call, with its own csrftoken cookie. */
-async function signInStaff(page: Page) {
-  await page.evaluate(async ({ username, password }) => {
-    await fetch('/api/accounts/me/', { cache: 'no-store' });
-    const token = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
-    const res = await fetch('/api/login/', {
-      method: 'POST',
-      headers: { 'X-CSRFToken': decodeURIComponent(token), 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username, password, next: '/' }).toString(),
-    });
-    if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  }, STAFF);
-}
-
 function staffApi(): Promise<ApiClient> {
-  return ApiClient.signedIn(server.url, STAFF.username, STAFF.password);
+  return ApiClient.signedIn(rig.server.url, STAFF.username, STAFF.password);
 }
 
 /** A published scammer with approved incidents and a name no other profile has. */
 async function scammerWithIncidents(): Promise<{ profile: Profile; incidents: number }> {
-  const visitor = await ApiClient.visitor(server.url);
+  const visitor = await ApiClient.visitor(rig.server.url);
   const { results } = await visitor.get<{ results: Profile[] }>('/api/developers/?page_size=9999');
   for (const profile of results) {
     if (results.filter((p) => p.name === profile.name).length > 1) continue;
@@ -211,7 +131,7 @@ describe('the header', () => {
     await shoot(page, 'user-menu');
     await menu.getByRole('menuitem', { name: 'Log out' }).click();
 
-    await page.waitForURL(`${server.url}/accounts/login/`);
+    await page.waitForURL(`${rig.server.url}/accounts/login/`);
     const me = await page.evaluate(async () => (await fetch('/api/accounts/me/', { cache: 'no-store' })).json());
     expect(me).toMatchObject({ is_authenticated: false });
     expect(errors).toEqual([]);

@@ -42,7 +42,12 @@ interface Process {
   halt(): Promise<void>;
 }
 
-export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  /** environment of the server process, over the test defaults */
+  env?: Record<string, string>;
+}
+
+export async function startServer({ env = {} }: ServerOptions = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
