@@ -1,17 +1,18 @@
 // spec §2 "Edit-request dialog", §3, §4 (target mode), §5, §7, §8: anyone proposes changes to a
 // profile and to one of its incidents; staff review them. Every field starts from what the
 // replica shows and is optional; only what changed is sent, through the outbox.
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { GENDERS } from '../../../shared/contract/profile';
-import { discard, localDb, submitAction, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
+import { localDb, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { Modal } from '../../ui/Modal';
 import { TagInput } from '../../ui/TagInput';
 import {
   buildEditRequest, incidentForm, isGender, profileForm, TARGET_MODE,
   type BankRow, type IncidentForm, type ProfileForm,
 } from './edit-request-form';
-import { QUEUED_MESSAGE, SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
+import { SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
 import { formatMoney, incidentDate } from './profile-data';
+import { useOutboxSubmit } from './use-outbox-submit';
 import './profile.css';
 
 export const EDIT_FAILED = 'Failed to submit edit request.'; // spec §8
@@ -44,9 +45,8 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
   const [profileEdits, setProfileEdits] = useState<Partial<ProfileForm>>({});
   const [incidentEdits, setIncidentEdits] = useState<IncidentEdits>(NO_INCIDENT_EDITS);
   const [problem, setProblem] = useState<{ message: string; field?: 'amount' } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  /** a request the server refused while the dialog stayed open: a new submit replaces it */
-  const rejectedEntry = useRef<string | null>(null);
+  const outbox = useOutboxSubmit(db, EDIT_FAILED, (message) => setProblem({ message }));
+  const submitting = outbox.submitting;
 
   // spec §4: target mode 'scam_update' only; the first incident is chosen once they have loaded
   const selected = incidents?.find((i) => i.id === chosenId) ?? incidents?.[0] ?? null;
@@ -62,7 +62,7 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
     setProfileEdits({});
     setIncidentEdits(NO_INCIDENT_EDITS);
     setProblem(null);
-    rejectedEntry.current = null;
+    outbox.forgetRefused();
   };
   const close = () => {
     if (submitting) return;
@@ -97,26 +97,13 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
       return;
     }
     setProblem(null);
-    setSubmitting(true);
-    try {
-      if (rejectedEntry.current) await discard(rejectedEntry.current, db).catch(() => undefined);
-      rejectedEntry.current = null;
-      const result = await submitAction({
-        type: 'edit-request', kind: profile.kind, profileId: built.profileId, profileName: profile.name, request: built.request,
-      }, { db });
-      if (result.outcome === 'rejected') {
-        rejectedEntry.current = result.entry.id;
-        setProblem({ message: result.message ? `${EDIT_FAILED} ${result.message}` : EDIT_FAILED });
-        return;
-      }
-      reset();
-      onOpenChange(false);
-      onSubmitted(result.outcome === 'sent' ? SUBMITTED_MESSAGE.edit : QUEUED_MESSAGE);
-    } catch (error) {
-      setProblem({ message: `${EDIT_FAILED} ${error instanceof Error ? error.message : String(error)}` });
-    } finally {
-      setSubmitting(false);
-    }
+    const message = await outbox.send({
+      type: 'edit-request', kind: profile.kind, profileId: built.profileId, profileName: profile.name, request: built.request,
+    }, SUBMITTED_MESSAGE.edit);
+    if (!message) return;
+    reset();
+    onOpenChange(false);
+    onSubmitted(message);
   }
 
   const formId = `${id}-form`;

@@ -1,13 +1,14 @@
 // spec §2 "Removal dialog", §5 (its three messages, in order), §8: a person asks staff to remove a
 // case. The request goes through the outbox (DESIGN.md "Outbox"), so it can be made offline.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   removalRequestSubmitSchema, type RemovalRequestSubmitInput,
 } from '../../../shared/contract/removal-request';
 import { caseId } from '../../../shared/domain/case-id';
-import { discard, localDb, submitAction, type LocalProfile, type RegistryDb } from '../../local';
+import { localDb, type LocalProfile, type RegistryDb } from '../../local';
 import { Modal } from '../../ui/Modal';
-import { QUEUED_MESSAGE, SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
+import { SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
+import { useOutboxSubmit } from './use-outbox-submit';
 import './profile.css';
 
 export const REMOVAL_FAILED = 'Failed to submit removal request. Please try again.'; // spec §8
@@ -31,9 +32,8 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
   const [values, setValues] = useState(EMPTY);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  /** a request the server refused while the dialog stayed open: a new submit replaces it */
-  const rejectedEntry = useRef<string | null>(null);
+  const outbox = useOutboxSubmit(db, REMOVAL_FAILED, setFailure);
+  const submitting = outbox.submitting;
 
   const theCaseId = profile ? caseId(profile.id) : '';
 
@@ -42,7 +42,7 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
     setValues(EMPTY);
     setProblems({});
     setFailure(null);
-    rejectedEntry.current = null;
+    outbox.forgetRefused();
   };
   const close = () => {
     if (submitting) return;
@@ -84,25 +84,11 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
     }
     setProblems({});
     setFailure(null);
-    setSubmitting(true);
-    try {
-      if (rejectedEntry.current) await discard(rejectedEntry.current, db).catch(() => undefined);
-      rejectedEntry.current = null;
-      const result = await submitAction({ type: 'removal-request', targetName: profile.name, request: checked.data }, { db });
-      if (result.outcome === 'rejected') {
-        rejectedEntry.current = result.entry.id;
-        setFailure(result.message ? `${REMOVAL_FAILED} ${result.message}` : REMOVAL_FAILED);
-        return;
-      }
-      reset();
-      onOpenChange(false);
-      onSubmitted(result.outcome === 'sent' ? SUBMITTED_MESSAGE.removal : QUEUED_MESSAGE);
-    } catch (error) {
-      // the outbox itself could not store it (IndexedDB trouble): nothing was saved
-      setFailure(`${REMOVAL_FAILED} ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setSubmitting(false);
-    }
+    const message = await outbox.send({ type: 'removal-request', targetName: profile.name, request: checked.data }, SUBMITTED_MESSAGE.removal);
+    if (!message) return;
+    reset();
+    onOpenChange(false);
+    onSubmitted(message);
   }
 
   const formId = `${id}-form`;
