@@ -53,7 +53,7 @@ export function UserMenu({ onLoggedOut = goToLogin }: UserMenuProps) {
   return (
     <div className="user-menu-slot">
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="user-menu-button" disabled={leaving}>
+        <DropdownMenu.Trigger className="header-pill user-menu-button" disabled={leaving}>
           <span className="user-menu-avatar" aria-hidden="true">
             {name.slice(0, 1).toUpperCase()}
           </span>

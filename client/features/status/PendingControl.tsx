@@ -19,7 +19,7 @@ export function PendingControl() {
     <>
       <button
         type="button"
-        className={rejected > 0 ? 'pending-button pending-button-attention' : 'pending-button'}
+        className={rejected > 0 ? 'header-pill pending-button pending-button-attention' : 'header-pill pending-button'}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
