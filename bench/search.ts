@@ -134,10 +134,10 @@ export async function benchSearch(size: number, databasePath: string, withBudget
   // starts from a collected heap, as the worker's one build does: the garbage of the build before
   // is not this one's to collect. The median of 5, because neighbours on this shared machine move a
   // single build by up to ±15%.
-  // The app's build (client/local/search/engine.ts) has a helper worker make the token structures
-  // on the other core; the same build in one thread is timed too.
+  // The app's build (client/local/search/engine.ts) has a helper worker tokenise the texts on the
+  // other core; the same build in one thread is timed too.
   const { helper, stop } = startTokenHelper();
-  const helped = () => SearchIndex.buildWith(all, (textSize) => helper.sink(textSize));
+  const helped = () => SearchIndex.buildWith(all, (textSize) => helper.reader(textSize));
   const builds: number[] = [];
   const alone: number[] = [];
   for (let i = 0; i < BUILDS; i++) {

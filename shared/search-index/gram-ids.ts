@@ -1,5 +1,5 @@
 // Trigram ids, shared by the index and the builder of its token structures (token-structures.ts,
-// which may run in a helper worker: both must number the trigrams alike). A trigram of ASCII
+// which may run in a helper worker's copy of the index: both must number the trigrams alike). A trigram of ASCII
 // letters and digits (nearly all) is its own id, its place among the 36³ of them, whether any token
 // has it or not, so streaming one reads no table; any other is DENSE_GRAMS + k, k its place in
 // the order the trigrams beyond those were first met (SparseGrams).

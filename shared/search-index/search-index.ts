@@ -42,8 +42,11 @@
 //   - streams token, facet and trigram ids into plain arrays, laid out as postings once at the
 //     end, and keeps texts as strings: typed arrays only for what the index keeps, about 60 MB;
 //   - hands each new token to token-structures.ts, which groups the dictionary by its tokens'
-//     first two units and streams their trigrams: in a helper worker (buildWith, token-helper.ts)
-//     on the other core, while this thread lays the postings out (decision 016), or here (build);
+//     first two units and streams their trigrams, as the tokens are made;
+//   - or, in buildWith (decision 016), reads only the values and facets here and hands every
+//     text it would tokenise to a helper worker on the other core (token-helper.ts), which
+//     tokenises them with this same class (readTokens), in the same order, and sends back the
+//     dictionary, the postings, the shared values' tokens and the token structures;
 //   - sorts the name order by counting, asking the collator once per distinct name.
 import type { Profile } from '../contract/profile';
 import type { ProfileKind } from '../contract/common';
@@ -56,7 +59,7 @@ import { GapListTable, ListTable } from './list-table';
 import { RecentValues } from './recent-values';
 import { SlotsById } from './slots-by-id';
 import { OTHER_PREFIX, PREFIX_KEYS, TokenPrefixes, prefixKey, prefixKeys } from './token-prefixes';
-import { LONG_TOKEN, TokenStructuresBuilder, type TokenStructures, type TokenStructuresSink } from './token-structures';
+import { LONG_TOKEN, TokenStructuresBuilder, type TokenStructures } from './token-structures';
 import { FACET_FIELD, FNV_PRIME, FNV_START, LATIN1_WORD, NAME_FIELD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, hashString, searchValuesInto } from './profile-values';
 
 export type IndexedProfile = Profile & { kind: ProfileKind };
@@ -80,6 +83,39 @@ export interface FacetOption {
   value: string;
   /** how many live profiles of the kind have it */
   count: number;
+}
+
+/**
+ * Where buildWith sends every text it would tokenise itself, in the order it reads them (a helper
+ * worker's end: TokenHelper.reader); finish() gives back what readTokens() made of them.
+ */
+export interface TokenReaderSink {
+  /** a new shared value's lower-cased text (sent also when it has a unit beyond Latin-1: see refer) */
+  shared(text: string): void;
+  /** the next slot's own text, lower-cased, all Latin-1 */
+  own(text: string): void;
+  /** the next slot's own text with a unit beyond Latin-1, and its own values */
+  wide(text: string, values: string[]): void;
+  finish(): Promise<TokenParts>;
+}
+
+/** The reading end: SearchIndex.readTokens. */
+export interface TokenReader extends Omit<TokenReaderSink, 'finish'> {
+  finish(): TokenParts;
+}
+
+/** What a reader made of a build's texts: its dictionary and all that hangs on the tokens' ids. */
+export interface TokenParts {
+  /** how many slots and shared values it read (the build checks they are its own counts) */
+  slots: number;
+  values: number;
+  /** the dictionary, in id order, and its hash table */
+  tokens: string[];
+  tokenTable: Int32Array;
+  /** per token, its slots; per token, the shared values holding it */
+  postings: ListTable;
+  tokenValues: ListTable;
+  structures: TokenStructures;
 }
 
 export interface SerializedIndex {
@@ -165,8 +201,10 @@ interface BuildState {
   facetMinAt: number[][];
   /** per category with a FACET_FIELD: shared value id -> the id of its facet value there (once asked) */
   sharedFacet: number[][];
-  /** where the new tokens go, for their prefix groups and trigram lists (token-structures.ts) */
-  tokens: TokenStructuresSink;
+  /** where the new tokens go, for their prefix groups and trigram lists (token-structures.ts); null while a reader tokenises */
+  tokens: TokenStructuresBuilder | null;
+  /** the helper that tokenises this build's texts (buildWith), or null: they are tokenised here */
+  reader: TokenReaderSink | null;
   /**
    * shared values by content: open addressing, pairs of shared value id + 1 (0: free) and
    * valueHash, and per place the value's string (compared there, one memory read fewer)
@@ -246,6 +284,12 @@ function push(lists: List[], at: number, value: number): void {
     lists[at] = list;
   }
   list.push(value);
+}
+
+/** Whether every unit of the text is Latin-1 (what readText() reads; it returns false at the first unit beyond). */
+function isLatin1(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 255) return false;
+  return true;
 }
 
 function hasSurrogate(text: string): boolean {
@@ -382,26 +426,70 @@ export class SearchIndex {
 
   /** The index of the profiles (the last version of each id), built in this thread. */
   static build(profiles: readonly IndexedProfile[]): SearchIndex {
-    const { index, tokens } = SearchIndex.readProfiles(profiles, (textSize) => new TokenStructuresBuilder(textSize));
-    const structures = tokens.finish() as TokenStructures;
+    const index = SearchIndex.readProfiles(profiles, null);
+    const structures = index.building!.tokens!.finish();
     index.layOutBuild();
     return index.takeTokenStructures(structures);
   }
 
   /**
-   * The same index, with the prefix groups and trigram lists of its tokens made elsewhere as the
-   * build makes the tokens: in a helper worker (token-helper.ts), on the machine's other core,
-   * while this thread reads the profiles and lays their postings out.
+   * The same index, with its texts tokenised elsewhere as the build reads them: by a helper worker
+   * (token-helper.ts) on the machine's other core, which runs readTokens() on them in the same
+   * order, while this thread reads the values and facets and lays them out.
    */
-  static async buildWith(profiles: readonly IndexedProfile[], tokenSink: (textSize: number) => TokenStructuresSink): Promise<SearchIndex> {
-    const { index, tokens } = SearchIndex.readProfiles(profiles, tokenSink);
-    const structures = tokens.finish(); // (asked before the layout, so they are made meanwhile)
+  static async buildWith(profiles: readonly IndexedProfile[], tokenReader: (textSize: number) => TokenReaderSink): Promise<SearchIndex> {
+    const index = SearchIndex.readProfiles(profiles, tokenReader);
+    const tokens = index.building!.reader!.finish(); // (asked before the layout, so they are made meanwhile)
     index.layOutBuild();
-    return index.takeTokenStructures(await structures);
+    return index.takeTokenParts(await tokens);
   }
 
-  /** A build's first part: every profile read into the build's streams; its new tokens went to the sink. */
-  private static readProfiles(profiles: readonly IndexedProfile[], tokenSink: (textSize: number) => TokenStructuresSink): { index: SearchIndex; tokens: TokenStructuresSink } {
+  /**
+   * The helper's side of buildWith: tokenises the texts of a build in the order that build reads
+   * them, exactly as the build itself would (the same methods), and hands over what it made.
+   */
+  static readTokens(textSize: number): TokenReader {
+    const index = new SearchIndex();
+    const state = index.startBuild(0, textSize, 0, null);
+    state.tokens = new TokenStructuresBuilder(textSize);
+    return {
+      shared: (text) => {
+        const from = state.sharedTokens.length;
+        if (index.readText(text, true)) state.sharedTokenEnds.push(state.sharedTokens.length);
+        else state.sharedTokens.length = from; // (its tokens before the wide unit stay in the dictionary, as in a build)
+      },
+      own: (text) => {
+        const slot = index.slotCount++;
+        index.beginSlotTokens();
+        if (!index.readText(text, false)) throw new Error('readTokens: an own text beyond Latin-1 goes to wide()');
+        index.streamSlotTokens(state, slot);
+      },
+      wide: (text, values) => {
+        const slot = index.slotCount++;
+        index.beginSlotTokens();
+        index.readWideText(text, values);
+        index.streamSlotTokens(state, slot);
+      },
+      finish: () => {
+        index.building = null;
+        const tokenCount = index.tokenList.length;
+        const ends = state.sharedTokenEnds;
+        const starts = ends.map((_, v) => (v > 0 ? ends[v - 1]! : 0));
+        return {
+          slots: index.slotCount,
+          values: ends.length,
+          tokens: index.tokenList,
+          tokenTable: index.tokenTable,
+          postings: ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount),
+          tokenValues: ListTable.invert(starts, ends, state.sharedTokens, ends.length, tokenCount),
+          structures: state.tokens!.finish(),
+        };
+      },
+    };
+  }
+
+  /** A build's first part: every profile read into the build's streams (its texts tokenised here, or by the reader). */
+  private static readProfiles(profiles: readonly IndexedProfile[], tokenReader: ((textSize: number) => TokenReaderSink) | null): SearchIndex {
     const index = new SearchIndex();
     // the last version of each id, read in the order given: that is mostly the order the profiles
     // were made in, so the order they lie in memory (read in id order instead, 100k profiles loaded
@@ -421,13 +509,21 @@ export class SearchIndex {
     }
     const textSize = sample === 0 ? 0 : Math.ceil((sampled / sample) * list.length * TEXT_MARGIN);
     const valueCount = sample === 0 ? 0 : (sampledValues / sample) * list.length;
-    // and the token table is made at about the size it will need (doubling it costs the copies)
+    const state = index.startBuild(list.length, textSize, valueCount, tokenReader ? tokenReader(textSize) : null);
+    if (!state.reader) state.tokens = new TokenStructuresBuilder(textSize);
+    for (let i = 0; i < list.length; i++) index.addSlot(list[i]!);
+    return index;
+  }
+
+  /** The build's state, its streams made at the estimated sizes. */
+  private startBuild(slots: number, textSize: number, valueCount: number, reader: TokenReaderSink | null): BuildState {
+    // the token table is made at about the size it will need (doubling it costs the copies)
     let places = TOKEN_TABLE_START;
     while (places * TEXT_PER_PLACE < textSize) places *= 2;
-    index.tokenTable = new Int32Array(2 * places);
-    index.building = {
-      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0, tokens: tokenSink(textSize),
-      facetStream: new Array<number>(list.length * FACETS_PER_SLOT), facetUsed: 0,
+    this.tokenTable = new Int32Array(2 * places);
+    this.building = {
+      tokenStream: new Array<number>(Math.ceil(textSize / TEXT_PER_TOKEN)), tokenUsed: 0, tokens: null, reader,
+      facetStream: new Array<number>(slots * FACETS_PER_SLOT), facetUsed: 0,
       facetCategory: [], facetLocal: [], facetSlot: [], facetBuildId: FILTER_CATEGORIES.map(() => []),
       facetMinId: FILTER_CATEGORIES.map(() => []), facetMinAt: FILTER_CATEGORIES.map(() => []), sharedFacet: FILTER_CATEGORIES.map(() => []),
       sharedTable: new Int32Array(2 * SHARED_TABLE_START), sharedKeys: new Array<string>(SHARED_TABLE_START).fill(''), sharedProbe: 0, sharedHash: 0, sharedRaw: [], sharedTokenEnds: [], sharedTokens: [],
@@ -436,8 +532,7 @@ export class SearchIndex {
       fieldLookups: new Int32Array(SEARCH_FIELDS), fieldHits: new Int32Array(SEARCH_FIELDS),
       fieldRefCount: new Int32Array(SEARCH_FIELDS), fieldRefFrom: new Int32Array(SEARCH_FIELDS), nameShared: [],
     };
-    for (let i = 0; i < list.length; i++) index.addSlot(list[i]!);
-    return { index, tokens: index.building.tokens };
+    return this.building;
   }
 
   /** A build's second part: the streamed token and facet ids laid out as postings, the shared values' references, the order. */
@@ -445,16 +540,19 @@ export class SearchIndex {
     const state = this.building!;
     this.building = null;
     const tokenCount = this.tokenList.length;
-    this.postings = ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount);
+    // (a reader made the postings and the shared values' tokens: see takeTokenParts)
+    if (!state.reader) this.postings = ListTable.fromStream(state.tokenStream, state.tokenUsed, tokenCount);
     state.tokenStream = [];
     // (two bytes a reference while there are few enough shared values: buffers are costly, see BuildState)
     const refs = this.valueCount <= 0x10000 ? new Uint16Array(state.refsUsed) : new Int32Array(state.refsUsed);
     for (let i = 0; i < refs.length; i++) refs[i] = state.refs[i]!;
     this.valueRefs = refs;
     this.valueSlots = ListTable.invert(this.refStart, this.refEnd, this.valueRefs, this.slotCount, this.valueCount);
-    const tokenEnds = state.sharedTokenEnds;
-    const tokenStarts = tokenEnds.map((_, v) => (v > 0 ? tokenEnds[v - 1]! : 0));
-    this.tokenValues = ListTable.invert(tokenStarts, tokenEnds, state.sharedTokens, this.valueCount, tokenCount);
+    if (!state.reader) {
+      const tokenEnds = state.sharedTokenEnds;
+      const tokenStarts = tokenEnds.map((_, v) => (v > 0 ? tokenEnds[v - 1]! : 0));
+      this.tokenValues = ListTable.invert(tokenStarts, tokenEnds, state.sharedTokens, this.valueCount, tokenCount);
+    }
     const facetLists = layOut(state.facetStream, state.facetUsed, state.facetCategory.length);
     const renumbered = this.renumberFacets(state);
     for (let id = 0; id < facetLists.length; id++) {
@@ -465,6 +563,19 @@ export class SearchIndex {
     this.fieldScratch = [];
     this.ownScratch = [];
     this.rebuildOrder({ ofSlot: state.nameShared, raw: state.sharedRaw });
+  }
+
+  /** A build's last part when a reader tokenised its texts: the dictionary and all that hangs on its ids. */
+  private takeTokenParts(parts: TokenParts): SearchIndex {
+    if (parts.slots !== this.slotCount || parts.values !== this.valueCount) {
+      throw new Error(`The token reader read ${parts.slots} slots and ${parts.values} shared values of ${this.slotCount} and ${this.valueCount}`);
+    }
+    this.tokenList = parts.tokens;
+    this.tokenTable = parts.tokenTable;
+    this.tokenMarks = new Int32Array(Math.max(TOKEN_TABLE_START, parts.tokens.length + 1));
+    this.postings = parts.postings;
+    this.tokenValues = parts.tokenValues;
+    return this.takeTokenStructures(parts.structures);
   }
 
   /** A build's last part: the prefix groups and trigram lists of the dictionary it made. */
@@ -588,11 +699,7 @@ export class SearchIndex {
     setBit(this.alive, slot);
     setBit(this.kindBits[KIND_CODE[p.kind]!]!, slot);
     this.slotById.set(p.id, slot);
-    if (++this.mark === 0x7fffffff) {
-      this.tokenMarks.fill(0);
-      this.mark = 1;
-    }
-    this.slotTokenCount = 0;
+    this.beginSlotTokens();
     const state = this.building;
 
     // the values: a shared one is referred to; the others make the slot's own text
@@ -616,31 +723,59 @@ export class SearchIndex {
     // the own text lower-cased at once: Latin-1 units lower-case alike in a value or joined
     // (only units beyond it, such as a final sigma, depend on their neighbours)
     const text = (own.length === 1 ? own[0]! : own.join(SEP)).toLowerCase();
-    if (this.readText(text, false)) {
+    const reader = state?.reader;
+    const latin1 = reader ? isLatin1(text) : this.readText(text, false);
+    if (latin1) {
       this.texts[slot] = text;
+      reader?.own(text);
     } else {
       // a unit beyond Latin-1: the reference's lower-casing and tokens(), value by value
       this.texts[slot] = '';
       this.wideTexts.set(slot, registrySearchValues(p).map((v) => v.toLowerCase()).join(SEP));
-      for (const value of own) for (const token of tokens(value)) this.addSlotToken(this.internToken(token, hashString(token)));
+      if (reader) reader.wide(text, own.slice());
+      else this.readWideText(null, own);
     }
     this.refStart[slot] = refsFrom;
     this.refEnd[slot] = state ? state.refsUsed : refsFrom;
 
-    // the slot's distinct tokens: streamed while building, else appended to their postings
-    const slotTokens = this.slotTokens;
-    const count = this.slotTokenCount;
+    // the slot's distinct tokens: streamed while building (by the reader, if any), else appended to their postings
     if (state) {
-      // (written in place; past an estimate that was short, the array grows)
-      const stream = state.tokenStream;
-      let at = state.tokenUsed;
-      stream[at++] = -(slot + 1);
-      for (let i = 0; i < count; i++) stream[at++] = slotTokens[i]!;
-      state.tokenUsed = at;
+      if (!reader) this.streamSlotTokens(state, slot);
     } else {
-      for (let i = 0; i < count; i++) this.postings.push(slotTokens[i]!, slot);
+      const slotTokens = this.slotTokens;
+      for (let i = 0; i < this.slotTokenCount; i++) this.postings.push(slotTokens[i]!, slot);
     }
     this.addFacets(p, slot, state);
+  }
+
+  /** A slot's tokens start: none yet (tokenMarks tell the ones it has). */
+  private beginSlotTokens(): void {
+    if (++this.mark === 0x7fffffff) {
+      this.tokenMarks.fill(0);
+      this.mark = 1;
+    }
+    this.slotTokenCount = 0;
+  }
+
+  /** The slot's distinct tokens into the build's stream: -(slot + 1), then their ids. */
+  private streamSlotTokens(state: BuildState, slot: number): void {
+    // (written in place; past an estimate that was short, the array grows)
+    const stream = state.tokenStream;
+    const slotTokens = this.slotTokens;
+    let at = state.tokenUsed;
+    stream[at++] = -(slot + 1);
+    for (let i = 0, n = this.slotTokenCount; i < n; i++) stream[at++] = slotTokens[i]!;
+    state.tokenUsed = at;
+  }
+
+  /**
+   * The tokens of a slot's own values when a unit is beyond Latin-1: the reference tokens(), value
+   * by value. `text` (their lower-cased join), when given, is read first, as a build reads it
+   * before it meets the wide unit (the tokens before it are the slot's too).
+   */
+  private readWideText(text: string | null, values: readonly string[]): void {
+    if (text !== null) this.readText(text, false);
+    for (const value of values) for (const token of tokens(value)) this.addSlotToken(this.internToken(token, hashString(token)));
   }
 
   /**
@@ -667,10 +802,16 @@ export class SearchIndex {
     }
     // the first time: a new shared value, when it is all Latin-1
     const text = value.toLowerCase();
-    const tokensFrom = state.sharedTokens.length;
-    if (!this.readText(text, true)) {
-      state.sharedTokens.length = tokensFrom;
-      return false;
+    if (state.reader) {
+      // (sent even when it is not: its tokens before the wide unit join the dictionary, as here)
+      state.reader.shared(text);
+      if (!isLatin1(text)) return false;
+    } else {
+      const tokensFrom = state.sharedTokens.length;
+      if (!this.readText(text, true)) {
+        state.sharedTokens.length = tokensFrom;
+        return false;
+      }
     }
     this.addShared(state, value, field, text);
     return true;
@@ -886,7 +1027,7 @@ export class SearchIndex {
     if (this.building) {
       // postings are laid out at the end of the build, from streams; prefix groups and trigrams
       // are made from the new tokens (token-structures.ts)
-      this.building.tokens.add(token);
+      this.building.tokens!.add(token);
       return id;
     }
     this.postings.add();

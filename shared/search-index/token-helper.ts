@@ -1,10 +1,13 @@
-// A build's token structures (token-structures.ts) made in a helper worker, on the machine's
-// other core, while the build reads the profiles and lays their postings out (SearchIndex.buildWith).
-// The build sends its new tokens in batches as it makes them (strings are cheap to send); the
-// helper answers the build's end with the structures as array buffers, transferred, not copied.
-// Both ends speak through a Port, so the same code serves a browser Worker and Node's
-// worker_threads (the bench, the tests).
-import { TokenStructuresBuilder, packTokenStructures, unpackTokenStructures, type TokenStructures, type TokenStructuresSink } from './token-structures';
+// A build's tokenising done in a helper worker, on the machine's other core, while the build reads
+// the profiles' values and facets (SearchIndex.buildWith, decision 016). The build sends every text
+// it would tokenise, in the order it reads them, in batches (strings are cheap to send); the helper
+// tokenises them with SearchIndex.readTokens (the build's own code: the same dictionary, ids and
+// postings) and answers the build's end with the dictionary (cloned strings) and the rest as array
+// buffers, transferred, not copied. Both ends speak through a Port, so the same code serves a
+// browser Worker and Node's worker_threads (the bench, the tests).
+import { ListTable } from './list-table';
+import { SearchIndex, type TokenParts, type TokenReader, type TokenReaderSink } from './search-index';
+import { packTokenStructures, unpackTokenStructures } from './token-structures';
 
 /** One end of a channel: what it sends, and what it hears (a listener per end). */
 export interface Port<In, Out> {
@@ -20,29 +23,55 @@ export function nodePort<In, Out>(end: { postMessage(message: unknown, transfer:
   };
 }
 
+/** what a batch item is: a shared value's text, a slot's own text, a slot's own text beyond Latin-1 (its values follow in `wide`) */
+const SHARED = 0;
+const OWN = 1;
+const WIDE = 2;
+
 export type TokenHelperRequest =
   | { type: 'start'; build: number; textSize: number }
-  | { type: 'tokens'; build: number; tokens: string[] }
+  | { type: 'texts'; build: number; kinds: Uint8Array; texts: string[]; wide: string[][] }
   | { type: 'finish'; build: number };
 
 /** build -1: the helper itself failed (every build waiting on it fails) */
 export type TokenHelperReply =
-  | { type: 'done'; build: number; buffers: ArrayBuffer[] }
+  | { type: 'done'; build: number; slots: number; values: number; tokens: string[]; buffers: ArrayBuffer[] }
   | { type: 'failed'; build: number; message: string };
 
-/** tokens a message (~30 units each at 100k seeded profiles: ~0.5 MB a message) */
+/** texts a message (~170 units each at 100k seeded profiles: ~1.4 MB a message) */
 const BATCH = 8192;
 /**
- * How long a build waits for the helper's answer once it has sent its last tokens (the helper
- * takes ~0.3 s at 100k profiles): a helper that neither answers nor fails must not hold every
- * search up, so the build fails and is made without it.
+ * How long a build waits for the helper's answer once it has sent its last texts (the helper
+ * ends ~0.1 s after the build at 100k profiles): a helper that neither answers nor fails must not
+ * hold every search up, so the build fails and is made without it.
  */
 export const HELPER_ANSWER_TIMEOUT_MS = 15_000;
 
-/** The build's end of a helper: a sink per build, any number of builds one after another. */
+/** The parts as the reply carries them: the dictionary as strings, the rest as buffers. */
+function packTokenParts(parts: TokenParts): { slots: number; values: number; tokens: string[]; buffers: ArrayBuffer[] } {
+  return {
+    slots: parts.slots,
+    values: parts.values,
+    tokens: parts.tokens,
+    buffers: [parts.tokenTable.buffer as ArrayBuffer, ...parts.postings.pack(), ...parts.tokenValues.pack(), ...packTokenStructures(parts.structures)],
+  };
+}
+
+function unpackTokenParts({ slots, values, tokens, buffers }: { slots: number; values: number; tokens: string[]; buffers: ArrayBuffer[] }): TokenParts {
+  const [table, p1, p2, v1, v2, ...structures] = buffers as [ArrayBuffer, ArrayBuffer, ArrayBuffer, ArrayBuffer, ArrayBuffer, ...ArrayBuffer[]];
+  return {
+    slots, values, tokens,
+    tokenTable: new Int32Array(table),
+    postings: ListTable.unpack(p1, p2),
+    tokenValues: ListTable.unpack(v1, v2),
+    structures: unpackTokenStructures(structures),
+  };
+}
+
+/** The build's end of a helper: a reader per build, any number of builds one after another. */
 export class TokenHelper {
   private builds = 0;
-  private waiting = new Map<number, { resolve: (s: TokenStructures) => void; reject: (e: Error) => void }>();
+  private waiting = new Map<number, { resolve: (parts: TokenParts) => void; reject: (e: Error) => void }>();
   private failure: Error | null = null;
 
   constructor(
@@ -57,7 +86,7 @@ export class TokenHelper {
       const waiter = this.waiting.get(reply.build);
       if (!waiter) return;
       this.waiting.delete(reply.build);
-      if (reply.type === 'done') waiter.resolve(unpackTokenStructures(reply.buffers));
+      if (reply.type === 'done') waiter.resolve(unpackTokenParts(reply));
       else waiter.reject(new Error(`The token helper failed: ${reply.message}`));
     });
   }
@@ -74,21 +103,35 @@ export class TokenHelper {
     return this.failure !== null;
   }
 
-  /** A sink for one build (SearchIndex.buildWith's tokenSink). */
-  sink(textSize: number): TokenStructuresSink {
+  /** A reader for one build (SearchIndex.buildWith's tokenReader). */
+  reader(textSize: number): TokenReaderSink {
     const build = ++this.builds;
     const port = this.port;
     port.post({ type: 'start', build, textSize });
-    let batch: string[] = [];
+    let kinds = new Uint8Array(BATCH);
+    let texts: string[] = [];
+    let wide: string[][] = [];
+    const send = () => {
+      const n = texts.length;
+      const sent = n === BATCH ? kinds : kinds.slice(0, n);
+      port.post({ type: 'texts', build, kinds: sent, texts, wide }, [sent.buffer as ArrayBuffer]);
+      kinds = new Uint8Array(BATCH);
+      texts = [];
+      wide = [];
+    };
+    const add = (kind: number, text: string) => {
+      kinds[texts.length] = kind;
+      texts.push(text);
+      if (texts.length === BATCH) send();
+    };
     return {
-      add: (token) => {
-        batch.push(token);
-        if (batch.length === BATCH) {
-          port.post({ type: 'tokens', build, tokens: batch });
-          batch = [];
-        }
+      shared: (text) => add(SHARED, text),
+      own: (text) => add(OWN, text),
+      wide: (text, values) => {
+        wide.push(values); // (before add(): a full batch is sent with its values)
+        add(WIDE, text);
       },
-      finish: () => new Promise<TokenStructures>((resolve, reject) => {
+      finish: () => new Promise<TokenParts>((resolve, reject) => {
         if (this.failure) {
           reject(this.failure);
           return;
@@ -98,35 +141,41 @@ export class TokenHelper {
         }, this.answerTimeoutMs);
         const settled = () => clearTimeout(timer);
         this.waiting.set(build, {
-          resolve: (structures) => { settled(); resolve(structures); },
+          resolve: (parts) => { settled(); resolve(parts); },
           reject: (error) => { settled(); reject(error); },
         });
-        if (batch.length) port.post({ type: 'tokens', build, tokens: batch });
-        batch = [];
+        if (texts.length) send();
         port.post({ type: 'finish', build });
       }),
     };
   }
 }
 
-/** The helper's end: makes the structures of each build's tokens. */
-export function serveTokenStructures(port: Port<TokenHelperRequest, TokenHelperReply>): void {
-  let current: { build: number; builder: TokenStructuresBuilder } | null = null;
+/** The helper's end: tokenises each build's texts (SearchIndex.readTokens) and answers its end. */
+export function serveTokenReader(port: Port<TokenHelperRequest, TokenHelperReply>): void {
+  let current: { build: number; reader: TokenReader } | null = null;
   port.listen((request) => {
     try {
       if (request.type === 'start') {
-        current = { build: request.build, builder: new TokenStructuresBuilder(request.textSize) };
+        current = { build: request.build, reader: SearchIndex.readTokens(request.textSize) };
         return;
       }
       if (current?.build !== request.build) return; // a build given up (or never started here)
-      if (request.type === 'tokens') {
-        const builder = current.builder;
-        for (const token of request.tokens) builder.add(token);
+      if (request.type === 'texts') {
+        const { reader } = current;
+        const { kinds, texts, wide } = request;
+        let w = 0;
+        for (let i = 0; i < texts.length; i++) {
+          const kind = kinds[i];
+          if (kind === OWN) reader.own(texts[i]!);
+          else if (kind === SHARED) reader.shared(texts[i]!);
+          else reader.wide(texts[i]!, wide[w++]!);
+        }
         return;
       }
-      const buffers = packTokenStructures(current.builder.finish());
+      const reply = packTokenParts(current.reader.finish());
       current = null;
-      port.post({ type: 'done', build: request.build, buffers }, buffers);
+      port.post({ type: 'done', build: request.build, ...reply }, reply.buffers);
     } catch (error) {
       current = null;
       port.post({ type: 'failed', build: request.build, message: error instanceof Error ? error.message : String(error) });

@@ -1,9 +1,8 @@
 // What a build makes of its dictionary's tokens alone: the prefix groups (token-prefixes.ts) and
 // the trigram lists of the "containing it from 3 characters" rule. They depend on nothing but the
-// tokens, in the order the build makes them, so a build can hand its new tokens to a helper worker
-// as it makes them (token-helper.ts) and lay out its postings, facets and order meanwhile: at
-// 100k profiles this work is ~300 ms of a ~1.5 s build, on the machine's other core.
-// Built here, in the build's thread or the helper's, by the same code: the same structures.
+// tokens, in the order the build makes them, so they are made as the tokens are, in whichever
+// thread tokenises the build's texts (the build's own, or a helper worker's: token-helper.ts).
+// At 100k profiles this work is ~300 ms of a ~1.5 s build.
 import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
 import { DENSE_GRAMS, SparseGrams, unitCode } from './gram-ids';
 import { GAP_SIZES_STRIDE, GapListTable, gapBytes } from './list-table';
@@ -29,11 +28,6 @@ export interface TokenStructures {
   longTrigramTokens: GapListTable;
 }
 
-/** Where a build sends each new token; finish() gives the structures of all of them. */
-export interface TokenStructuresSink {
-  add(token: string): void;
-  finish(): TokenStructures | Promise<TokenStructures>;
-}
 
 /** A build's stream of the distinct trigram ids of each new token, to be laid out as a GapListTable. */
 interface GramStream {
@@ -67,7 +61,7 @@ function growSizes(sizes: Int32Array, grams: number): Int32Array {
  * tokens of 100k profiles were as many cache misses): all of a short token's, a long one's at its
  * even places; and its prefix group.
  */
-export class TokenStructuresBuilder implements TokenStructuresSink {
+export class TokenStructuresBuilder {
   private count = 0;
   private readonly prefixKeys: number[] = [];
   private readonly sparse = new SparseGrams();

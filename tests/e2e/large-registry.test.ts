@@ -1,6 +1,6 @@
 // A registry large enough for the search worker's helper (decision 016): in a real Chromium, the
-// first sync of 6,000 profiles is indexed with a nested helper worker making the token structures,
-// and a search for part of a wallet address (the trigram lists the helper made) finds its profile.
+// first sync of 6,000 profiles is indexed with a nested helper worker tokenising its texts, and a
+// search for part of a wallet address (the trigram lists the helper made) finds its profile.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe(`a registry of ${PROFILES} profiles`, () => {
-  it('when the first sync is indexed, then a helper worker makes the token structures and a wallet address part finds its profile', async () => {
+  it('when the first sync is indexed, then a helper worker tokenises its texts and a wallet address part finds its profile', async () => {
     const api = await ApiClient.visitor(server.url);
     const { results } = await api.get<{ results: Profile[] }>('/api/developers/?page_size=50');
     const owner = results.find((p) => p.walletAddresses.some((w) => w.length >= 30))!;

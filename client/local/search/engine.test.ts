@@ -233,11 +233,11 @@ describe('the registry search engine', () => {
     function countedHelper(mode: 'serving' | 'failing') {
       const { helper, close } = channelTokenHelper(mode);
       closers.push(close);
-      const sink = vi.spyOn(helper, 'sink');
-      return { start: vi.fn(() => helper), sink };
+      const reader = vi.spyOn(helper, 'reader');
+      return { start: vi.fn(() => helper), reader };
     }
 
-    it('when a first sync brings more than HELPED_BUILD_MIN profiles, then a helper makes the token structures, once, and the answers are the reference\'s', async () => {
+    it('when a first sync brings more than HELPED_BUILD_MIN profiles, then a helper tokenises its texts, once, and the answers are the reference\'s', async () => {
       const helper = countedHelper('serving');
       const { db, engine } = setup(helper.start);
       const e = engine();
@@ -245,7 +245,7 @@ describe('the registry search engine', () => {
 
       await expectSameAsReference(db, e, version);
       expect(helper.start).toHaveBeenCalledTimes(1);
-      expect(helper.sink).toHaveBeenCalledTimes(1);
+      expect(helper.reader).toHaveBeenCalledTimes(1);
     });
 
     it('when the helper fails, then the build is made without it, with the same answers', async () => {
@@ -256,7 +256,7 @@ describe('the registry search engine', () => {
       const version = await offeredPage(db, e, Array.from({ length: HELPED_BUILD_MIN }, (_, i) => person(i + 1, i + 1)), [], true);
 
       await expectSameAsReference(db, e, version);
-      expect(helper.sink).toHaveBeenCalledTimes(1);
+      expect(helper.reader).toHaveBeenCalledTimes(1);
       expect(warn).toHaveBeenCalledWith('The search index helper failed; building without it', expect.any(Error));
       warn.mockRestore();
     });

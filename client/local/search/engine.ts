@@ -8,8 +8,8 @@
 //     gathers, and it builds once when asked to search; the first page of a listing nothing
 //     narrows (the registry as it opens) is answered from the gathered profiles before that
 //     build (firstByName), so the first cards need not wait for it;
-//   - a build of HELPED_BUILD_MIN profiles or more has a helper worker make the dictionary's
-//     prefix groups and trigram lists on the other core (token-helper.ts, decision 016);
+//   - a build of HELPED_BUILD_MIN profiles or more has a helper worker tokenise its texts on the
+//     other core while it reads the values and facets (token-helper.ts, decision 016);
 //   - it saves itself a little after it changed.
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -36,8 +36,8 @@ export const SAVE_DELAY_MS = 1_500;
  */
 const SAVE_AFTER_BUILD_MS = 0;
 /**
- * A build of this many profiles or more has a helper worker make its token structures (~20% of
- * the build, on the other core); below it, starting the helper would cost more than it saves.
+ * A build of this many profiles or more has a helper worker tokenise its texts (~40% of the build,
+ * on the other core); below it, starting the helper would cost more than it saves.
  */
 export const HELPED_BUILD_MIN = 5_000;
 
@@ -227,7 +227,7 @@ export class RegistrySearchEngine {
     if (profiles.length >= HELPED_BUILD_MIN && this.startTokenHelper && !this.helperGivenUp) {
       try {
         const helper = (this.tokenHelper ??= this.startTokenHelper());
-        return await SearchIndex.buildWith(profiles, (textSize) => helper.sink(textSize));
+        return await SearchIndex.buildWith(profiles, (textSize) => helper.reader(textSize));
       } catch (error) {
         this.helperGivenUp = this.tokenHelper === null || this.tokenHelper.failed;
         console.warn('The search index helper failed; building without it', error);
