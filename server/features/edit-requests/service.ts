@@ -3,6 +3,7 @@
 // reject. Plain values in, plain results out; the routes own HTTP and the transaction.
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/connection';
+import { pendingRequest, rejectRequest } from '../../db/pending-requests';
 import { touchProfile } from '../../db/revision';
 import { profileReference } from '../../read-model/rows';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -130,15 +131,6 @@ export function listPendingEditRequests(db: Db): EditRequest[] {
   });
 }
 
-function pendingRequest(db: Db, id: number): EditRequestRow {
-  const row = db.prepare('SELECT * FROM edit_requests WHERE id = ?').get(id) as EditRequestRow | undefined;
-  if (!row) throw notFound('That edit request');
-  if (row.verification_status !== 'pending') {
-    throw new AppError(409, `This edit request was already ${row.verification_status}; only a pending request can be moderated.`);
-  }
-  return row;
-}
-
 const selectProfile = (db: Db, id: number) => db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as Record<string, unknown>;
 const selectIncident = (db: Db, id: number) =>
   db.prepare('SELECT * FROM incidents WHERE id = ?').get(id) as Record<string, unknown> | undefined;
@@ -152,7 +144,7 @@ export interface ModerationResult { id: number; verification_status: 'approved' 
  * updates and new (approved) incidents, all or nothing. Call inside one transaction.
  */
 export function approveEditRequest(db: Db, id: number, actor: string): ModerationResult {
-  const request = pendingRequest(db, id);
+  const request = pendingRequest<EditRequestRow>(db, 'edit', id);
   const changes = JSON.parse(request.proposed_changes) as ProposedChanges;
   const profileId = request.profile_id;
   const updates = changes.append?.scam_updates ?? [];
@@ -211,11 +203,5 @@ export function approveEditRequest(db: Db, id: number, actor: string): Moderatio
 
 /** POST /api/admin/developer-edit-requests/{id}/reject/: nothing is applied. */
 export function rejectEditRequest(db: Db, id: number, actor: string): ModerationResult {
-  pendingRequest(db, id);
-  db.prepare("UPDATE edit_requests SET verification_status = 'rejected' WHERE id = ?").run(id);
-  audit(db, {
-    actor, action: 'edit_request.reject', targetKind: 'edit_request', targetId: id,
-    before: { verification_status: 'pending' }, after: { verification_status: 'rejected' },
-  });
-  return { id, verification_status: 'rejected' };
+  return rejectRequest(db, 'edit', id, actor);
 }

@@ -3,8 +3,9 @@
 // it. Plain values in, plain results out; the routes own HTTP and the transaction.
 import { audit } from '../../db/audit';
 import type { Db } from '../../db/connection';
+import { pendingRequest, rejectRequest } from '../../db/pending-requests';
 import { tombstoneProfile, touchProfile } from '../../db/revision';
-import { AppError, notFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { RemovalRequest, RemovalRequestSubmit, RemovalTargetType } from '../../../shared/contract/removal-request';
 
@@ -94,15 +95,6 @@ export function listPendingRemovalRequests(db: Db): RemovalRequest[] {
   });
 }
 
-function pendingRequest(db: Db, id: number): RemovalRequestRow {
-  const row = db.prepare('SELECT * FROM removal_requests WHERE id = ?').get(id) as RemovalRequestRow | undefined;
-  if (!row) throw notFound('That removal request');
-  if (row.verification_status !== 'pending') {
-    throw new AppError(409, `This removal request was already ${row.verification_status}; only a pending request can be moderated.`);
-  }
-  return row;
-}
-
 export interface ModerationResult { id: number; verification_status: 'processed' | 'rejected' }
 
 /**
@@ -112,7 +104,7 @@ export interface ModerationResult { id: number; verification_status: 'processed'
  * profile a new revision. Call inside one transaction.
  */
 export function processRemovalRequest(db: Db, id: number, actor: string): ModerationResult {
-  const request = pendingRequest(db, id);
+  const request = pendingRequest<RemovalRequestRow>(db, 'removal', id);
   let before: unknown = null;
   if (request.target_type === 'scam') {
     const incident = request.scam_id === null ? undefined
@@ -146,11 +138,5 @@ export function processRemovalRequest(db: Db, id: number, actor: string): Modera
 
 /** POST /api/removal-requests/{id}/reject/: the target stays. */
 export function rejectRemovalRequest(db: Db, id: number, actor: string): ModerationResult {
-  pendingRequest(db, id);
-  db.prepare("UPDATE removal_requests SET verification_status = 'rejected' WHERE id = ?").run(id);
-  audit(db, {
-    actor, action: 'removal_request.reject', targetKind: 'removal_request', targetId: id,
-    before: { verification_status: 'pending' }, after: { verification_status: 'rejected' },
-  });
-  return { id, verification_status: 'rejected' };
+  return rejectRequest(db, 'removal', id, actor);
 }
