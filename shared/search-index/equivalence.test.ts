@@ -1,7 +1,8 @@
 // Issue 6: the index must give the reference's answer (shared/domain/search.ts searchRegistry)
 // result for result: the same ids, in the same order, with the same scores, on every page, also
-// after deltas and a save/load round trip. fast-check generates small registries from small
-// vocabularies (so values collide) and queries mixing every kind of term with every category.
+// after deltas and a save/load round trip, and built with a helper worker tokenising its texts.
+// fast-check generates small registries from small vocabularies (so values collide) and queries
+// mixing every kind of term with every category.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProfileKind } from '../contract/common';
@@ -9,6 +10,7 @@ import { FILTER_CATEGORIES, IP_OPTIONS, TELEGRAM_OPTIONS, WALLET_KINDS, type Fil
 import { searchRegistry, type ActiveFilters } from '../domain/search';
 import { sampleProfile } from '../test-support';
 import { SearchIndex, type IndexedProfile } from './index';
+import { channelTokenHelper } from './test-token-helper';
 
 // (with units beyond Latin-1 first, second and later: a token's first two units group it)
 const WORDS = ['Ada', 'ada', 'Jane', 'Roe', 'Zed', 'moon', 'Moonvault', 'ivan', 'Émile', 'zoë', 'ann', 'Anna', 'bo', 'x', 'DeFi', 'defi', 'Rug Pull', 'rug',
@@ -185,5 +187,21 @@ describe('the search index gives the reference answer (property)', () => {
       }),
       { numRuns: 300 },
     );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('when a helper tokenises the texts (buildWith), then the index is byte for byte the one a build in one thread makes', async () => {
+    const { helper, close } = channelTokenHelper();
+    const bytes = (index: SearchIndex) => index.serialize().buffers.map((b) => Buffer.from(b).toString('base64'));
+    try {
+      await fc.assert(
+        fc.asyncProperty(registryArb, async (profiles) => {
+          const helped = await SearchIndex.buildWith(profiles, (textSize) => helper.reader(textSize));
+          expect(bytes(helped)).toEqual(bytes(SearchIndex.build(profiles)));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      close();
+    }
   }, PROPERTY_TIMEOUT_MS);
 });
