@@ -1,7 +1,7 @@
 // The login screen of spec §2 "Login screen", §4 (idle → submitting → redirect or idle with an
 // error), §5 (validation in order, no request when it fails) and §8 (its messages): branded as an
 // access-restricted system. A signed-in user who opens it is told who they are and led on.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { loginFormSchema } from '../../../shared/contract/auth';
 import { useCurrentUser } from '../../state/current-user';
@@ -33,8 +33,10 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const focusAfter = useRef<Field | null>(null);
 
-  // the field to fix gets focus once it is enabled again (inputs are disabled while submitting)
-  useEffect(() => {
+  // the field to fix gets focus once it is enabled again (inputs are disabled while submitting),
+  // in the same commit that shows the error: a screen reader meets both together, and nothing
+  // typed in between goes elsewhere
+  useLayoutEffect(() => {
     if (submitting || !focusAfter.current) return;
     const input = focusAfter.current === 'password' ? passwordInput.current : usernameInput.current;
     focusAfter.current = null;
