@@ -28,7 +28,6 @@ export interface TokenStructures {
   longTrigramTokens: GapListTable;
 }
 
-
 /** A build's stream of the distinct trigram ids of each new token, to be laid out as a GapListTable. */
 interface GramStream {
   /** the ids (made at an estimated length), and per token id where its ids end */
