@@ -57,7 +57,8 @@ function renderMenu(path = '/', onLoggedOut = vi.fn()) {
 }
 
 async function openMenu(name: string) {
-  await userEvent.click(screen.getByRole('button', { name: new RegExp(name) }));
+  // (the menu's code loads once someone is signed in: its button is there when it has)
+  await userEvent.click(await screen.findByRole('button', { name: new RegExp(name) }));
   return screen.findByRole('menu');
 }
 
@@ -166,7 +167,7 @@ describe('the user menu', () => {
   it('when the menu is opened from the keyboard, then arrows move through it and Escape closes it', async () => {
     await signIn(STAFF.username);
     renderMenu();
-    const trigger = screen.getByRole('button', { name: new RegExp(STAFF.username) });
+    const trigger = await screen.findByRole('button', { name: new RegExp(STAFF.username) });
 
     trigger.focus();
     await userEvent.keyboard('{Enter}');

@@ -1,13 +1,15 @@
 // The header's account corner (spec §2 "Header", §6): nothing while the current user is still
 // unknown (its room is kept, so nothing jumps or flashes), a user menu for anyone signed in
-// with Log out and, for staff only, Admin Panel; visitors get a quiet staff sign-in link.
-// Radix DropdownMenu gives the menu its keyboard use (arrows, Enter, Escape, focus return).
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+// with Log out and, for staff only, Admin Panel (SignedInMenu, loaded once someone is signed in:
+// its button shows meanwhile, inert); visitors get a quiet staff sign-in link.
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../state/current-user';
-import { goToLogin, LOGIN_PATH, LOGOUT_FAILED, logOut } from './logout';
+import { goToLogin, LOGIN_PATH } from './logout';
+import { AccountPillContent, accountName } from './account-pill';
 import './session.css';
+
+const SignedInMenu = lazy(() => import('./SignedInMenu').then((m) => ({ default: m.SignedInMenu })));
 
 export interface UserMenuProps {
   /** what happens after a successful logout; the default is a full page load of the login page */
@@ -18,8 +20,6 @@ export function UserMenu({ onLoggedOut = goToLogin }: UserMenuProps) {
   const status = useCurrentUser((s) => s.status);
   const user = useCurrentUser((s) => s.user);
   const location = useLocation();
-  const [failed, setFailed] = useState(false);
-  const [leaving, setLeaving] = useState(false);
 
   // spec §4: unknown until the lookup answers; the slot keeps its place empty meanwhile
   if (status === 'unknown') return <div className="user-menu-slot" aria-hidden="true" />;
@@ -38,54 +38,11 @@ export function UserMenu({ onLoggedOut = goToLogin }: UserMenuProps) {
     );
   }
 
-  async function logOutNow() {
-    setFailed(false);
-    setLeaving(true);
-    if (await logOut()) {
-      onLoggedOut();
-      return; // the page is being replaced; keep "Logging out…" until it is
-    }
-    setLeaving(false);
-    setFailed(true);
-  }
-
-  const name = user.username || 'Account';
   return (
     <div className="user-menu-slot">
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="header-pill user-menu-button" disabled={leaving}>
-          <span className="user-menu-avatar" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-          <span className="user-menu-name">{leaving ? 'Logging out…' : name}</span>
-          <span className="user-menu-caret" aria-hidden="true">▾</span>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" align="end" sideOffset={6} collisionPadding={8}>
-            <DropdownMenu.Label className="menu-label">
-              Signed in as <strong>{name}</strong>
-              {user.is_staff ? <span className="menu-role">Staff</span> : null}
-            </DropdownMenu.Label>
-            <DropdownMenu.Separator className="menu-separator" />
-            {user.is_staff ? (
-              <DropdownMenu.Item className="menu-item" asChild>
-                <Link to="/adminpanel">Admin Panel</Link>
-              </DropdownMenu.Item>
-            ) : null}
-            <DropdownMenu.Item className="menu-item" onSelect={() => void logOutNow()}>
-              Log out
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      {failed ? (
-        <p role="alert" className="user-menu-alert">
-          <span>{LOGOUT_FAILED}</span>
-          <button type="button" className="user-menu-alert-close" aria-label="Dismiss" onClick={() => setFailed(false)}>
-            ×
-          </button>
-        </p>
-      ) : null}
+      <Suspense fallback={<span className="header-pill user-menu-button" aria-hidden="true"><AccountPillContent name={accountName(user)} /></span>}>
+        <SignedInMenu user={user} onLoggedOut={onLoggedOut} />
+      </Suspense>
     </div>
   );
 }
