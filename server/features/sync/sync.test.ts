@@ -6,7 +6,8 @@ import { seedDemo } from '../../db/seed';
 import { currentRevision } from '../../db/revision';
 import { answerCache } from '../../read-model/answer-cache';
 import { syncPageSchema } from '../../../shared/contract/sync';
-import { CHANGES, REMAINING, syncPage, syncPageText } from './service';
+import { CHANGES, REMAINING } from './changes';
+import { syncPage, syncPageText } from './service';
 
 let t: TestApp;
 let anon: Client;
