@@ -1,51 +1,97 @@
-// Lint rules, and the import boundaries of DESIGN.md checked with core no-restricted-imports
-// (why not a plugin: docs/decisions/001-lint-boundaries.md).
+// Lint rules, and the layers of docs/decisions/017-layers-and-cycles.md: every import points
+// down a layer or stays in its own, no feature imports another, and no module imports itself
+// back (import-x's no-restricted-paths and no-cycle; scripts/eslint-rules.test.ts shows both bite).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SOURCE = '{ts,tsx,js,mjs}';
-const CLIENT_TESTS = ['**/*.test.{ts,tsx}', '**/test-support.ts'];
-// Boundaries are checked down to this many folders below shared/ or a feature folder; for a
-// deeper tree raise it (regexes cannot see the importing file, so each depth has its own block).
-const MAX_DEPTH = 6;
+const LAYERS_NOTE = 'docs/decisions/017-layers-and-cycles.md';
 
-// The specifier starts with n times '../' (after an optional './').
-const up = (n) => String.raw`^(\./)?(\.\./){${n}}`;
-// A relative specifier with a `folder` segment ('../../server/app'), or a bare 'folder/...'.
-// Package subpaths such as 'react-dom/server' are not relative, so they stay allowed.
-const reaches = (folder) => String.raw`^(\.{1,2}/(.*/)?)?${folder}(/|$)`;
+// Each side's layers, bottom first: a file may import its own layer and those below it.
+// A path is a folder or a file, relative to this file.
+const SERVER_LAYERS = [
+  ['server/errors.ts', 'server/config.ts'],
+  ['server/db'],
+  ['server/read-model'],
+  // deps.ts: the type app.ts builds every feature's routes from, with the rest of the routes' kit
+  ['server/http', 'server/deps.ts'],
+  ['server/features'],
+  ['server/demo'],
+  ['server/app.ts'],
+  ['server/index.ts'],
+  // they build the whole app, for tests only
+  ['server/test-support.ts', 'server/test-flows.ts'],
+];
+const CLIENT_LAYERS = [
+  ['client/ui', 'client/api'],
+  ['client/local'],
+  ['client/state'],
+  ['client/features'],
+  ['client/app'],
+  ['client/main.tsx'],
+];
+// Folders whose subfolders never import each other: what two features share goes down a layer.
+const FEATURE_FOLDERS = ['server/features', 'client/features'];
 
-const noServer = {
-  regex: reaches('server'),
-  message: 'client/ and shared/ may not import server/ (DESIGN.md "Shape"); move what both need to shared/.',
+// Zones of import-x/no-restricted-paths: files in `target` may not import from `from`.
+// One zone per pair, so each message names both and an exception (below) fits exactly one.
+const layerZones = (layers) =>
+  layers.flatMap((layer, i) =>
+    layers.slice(i + 1).flat().map((above) => ({
+      target: layer,
+      from: above,
+      message: `${layer.join(' and ')} ${layer.length > 1 ? 'sit' : 'sits'} below ${above}: imports point down (${LAYERS_NOTE}).`,
+    })),
+  );
+const featureZones = (folder) => {
+  const features = readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${folder}/${entry.name}`);
+  return features.flatMap((feature) =>
+    features.filter((other) => other !== feature).map((other) => ({
+      target: feature,
+      from: other,
+      message: `A feature does not import another: move what both need down a layer, or compose them above (${LAYERS_NOTE}).`,
+    })),
+  );
 };
-const noClient = {
-  regex: reaches('client'),
-  message: 'shared/ may not import client/ (DESIGN.md "Shape"); shared/ is pure and used by both sides.',
+const SHARED_ZONE = {
+  target: 'shared',
+  from: ['client', 'server', 'tests', 'bench', 'scripts'],
+  message: 'shared/ imports nothing outside shared/: it is the pure contract both sides use.',
 };
-// A file leaves shared/ with `levels` times '../': once from shared/x.ts, twice from shared/domain/x.ts.
-const leavesShared = (levels) => ({
-  regex: up(levels),
-  message: 'shared/ may not import anything outside shared/: it is the contract, with no I/O and no app code.',
-});
-// A file `depth` folders below features/<name>/ (0: directly inside it):
-// - depth + 1 times '../' then a name (not '..') enters a sibling feature: '../other/x';
-// - depth + 2 or more times '../' and later a features/ segment comes back in: '../../features/other'.
-// './x' and '../../http/x' (from depth 0) stay allowed.
-const sidewaysFeature = (depth) => ({
-  regex: String.raw`${up(depth + 1)}(?!\.\.(/|$))[^/]|${up(depth + 2)}(.*/)?features/`,
-  message:
-    'A feature may not import another feature (STYLE.md 2): move what both need to ui/, http/ or shared/, ' +
-    'or compose them in client/app/.',
-});
+const SIDE_ZONES = [
+  { target: 'client', from: 'server', message: 'client/ does not import server/: move what both need to shared/.' },
+  { target: 'server', from: 'client', message: 'server/ does not import client/: move what both need to shared/.' },
+];
+const FEATURE_ZONES = FEATURE_FOLDERS.flatMap(featureZones);
+const ZONES = [SHARED_ZONE, ...SIDE_ZONES, ...layerZones(SERVER_LAYERS), ...layerZones(CLIENT_LAYERS), ...FEATURE_ZONES];
 
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const depths = Array.from({ length: MAX_DEPTH }, (_, i) => i);
-// 'shared/*/*.ts' for depth 1: the file sits one folder below shared/
-const below = (dir, depth) => `${dir}/${'*/'.repeat(depth)}*.${SOURCE}`;
+const restrictPaths = (zones) => ({
+  'import-x/no-restricted-paths': ['error', { zones, basePath: import.meta.dirname }],
+});
+/** `zones` with the import of `except` (relative to `from`) allowed in the zone `target` -> `from`. */
+const allowing = (zones, target, from, except) => {
+  const found = zones.filter((zone) => zone.target.includes?.(target) && zone.from === from);
+  if (found.length !== 1) throw new Error(`eslint.config.js: no single zone ${target} -> ${from} for an exception`);
+  return zones.map((zone) => (zone === found[0] ? { ...zone, except } : zone));
+};
+
+// Tests sit on top of their side: they build the whole app (server/test-support.ts, the real
+// server for client tests too), so the layers and the client/server sides do not bind them;
+// shared/'s tests stay inside shared/, and a feature's tests still leave other features alone.
+const TESTS = [
+  '{client,server}/**/*.test.{ts,tsx}',
+  '{client,server}/**/test-support.ts',
+  'server/test-flows.ts',
+  'client/test-setup.ts',
+  'client/test-pwa-register.ts',
+];
 
 export default defineConfig(
   // generated code (scripts/generate-sync-page-check.ts), held to its source by a test
@@ -70,22 +116,28 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 
-  // Boundaries. A later block replaces an earlier one's no-restricted-imports for the files
-  // both match, so each block lists every pattern that applies to its files.
-  ...depths.map((depth) => ({
-    files: [below('shared', depth)],
-    rules: restrict(noClient, noServer, leavesShared(depth + 1)),
-  })),
-  { files: [`client/**/*.${SOURCE}`], rules: restrict(noServer) },
-  ...depths.flatMap((depth) => [
-    { files: [below('client/features/*', depth)], rules: restrict(noServer, sidewaysFeature(depth)) },
-    { files: [below('server/features/*', depth)], rules: restrict(sidewaysFeature(depth)) },
-  ]),
-  // Client tests and their test-support run the real server (no mocks of our own server), so
-  // they may import server/; a feature's tests still may not reach into another feature.
-  { files: CLIENT_TESTS.map((p) => `client/${p}`), rules: restrict() },
-  ...depths.map((depth) => ({
-    files: CLIENT_TESTS.map((p) => `client/features/*/${'*/'.repeat(depth)}${p.replace('**/', '')}`),
-    rules: restrict(sidewaysFeature(depth)),
-  })),
+  // Layers and cycles. Imports are resolved as TypeScript resolves them (no extensions written);
+  // an import that resolves to no file (a package's virtual module) is not checked.
+  {
+    files: [`**/*.${SOURCE}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      // type-only imports are left out (no code runs through them); packages are not walked
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      ...restrictPaths(ZONES),
+    },
+  },
+  { files: TESTS, rules: restrictPaths([SHARED_ZONE, ...FEATURE_ZONES]) },
+
+  // Exceptions, each one file and one import. Report new ones; do not widen these.
+  {
+    // the saved searches are kept only while someone is signed in, which client/state/ knows
+    // (useCurrentUser); goes once the current user moves down a layer or is passed in
+    files: ['client/local/saved-searches.ts'],
+    rules: restrictPaths(allowing(ZONES, 'client/local', 'client/state', ['./current-user.ts'])),
+  },
 );

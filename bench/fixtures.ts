@@ -1,12 +1,12 @@
 // Seeded registries for the bench: SQLite files made once with the demo generator
-// (server/db/seed.ts) and kept in the temp folder, so a second run does not seed again.
+// (server/demo/seeding.ts) and kept in the temp folder, so a second run does not seed again.
 // Runs that write (servers, the browser's delta) get a copy. Every public profile's sync text
 // is stored in them (docs/decisions/014), as a long-running server's database has it.
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/connection';
-import { DEFAULT_SEED, seedDemo } from '../server/db/seed';
+import { DEFAULT_SEED, seedDemo } from '../server/demo/seeding';
 import { fillSyncTexts, syncTextsMissing } from '../server/features/sync/sync-texts';
 import { log } from './figures';
 

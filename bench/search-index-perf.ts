@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { openDatabase } from '../server/db/connection';
-import { seedDemo } from '../server/db/seed';
+import { seedDemo } from '../server/demo/seeding';
 import { readProfiles } from './search';
 import type { ActiveFilters } from '../shared/domain/search';
 import { SearchIndex, type IndexedProfile } from '../shared/search-index';

@@ -1,5 +1,6 @@
 // Builds the app from its dependencies, so tests build it on a temp database: the Express app,
-// with the cached public reads' common case answered ahead of it (http/cached-reads.ts).
+// with the cached public reads' common case answered ahead of it (http/cached-reads.ts), each
+// feature's reads put together here.
 // Express order: security headers -> body parsers -> cookies, session, CSRF -> API -> client.
 import type { RequestListener } from 'node:http';
 import express from 'express';
@@ -13,13 +14,13 @@ import { csrfProtection } from './http/csrf';
 import { clientRoutes } from './http/client';
 import { authRoutes } from './features/auth/routes';
 import { savedSearchRoutes } from './features/saved-searches/routes';
-import { profileRoutes } from './features/profiles/routes';
+import { profileCachedReads, profileRoutes } from './features/profiles/routes';
 import { incidentRoutes } from './features/incidents/routes';
 import { editRequestRoutes } from './features/edit-requests/routes';
 import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
-import { syncRoutes } from './features/sync/routes';
-import { cachedReadLane, cachedReads } from './http/cached-reads';
+import { syncCachedReads, syncRoutes } from './features/sync/routes';
+import { cachedReadLane, type CachedRead } from './http/cached-reads';
 
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
 export function createApp(deps: AppDeps): RequestListener {
@@ -29,6 +30,11 @@ export function createApp(deps: AppDeps): RequestListener {
   return (req, res) => {
     if (!lane(req, res)) app(req, res);
   };
+}
+
+/** The reads the lane ahead of Express answers from the answer cache: the public sync and list pages. */
+export function cachedReads(deps: AppDeps): CachedRead[] {
+  return [...syncCachedReads(deps), ...profileCachedReads(deps)];
 }
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */

@@ -2,7 +2,7 @@
 // a pending request can be decided, and rejecting one changes nothing but its status (audited).
 import { audit } from './audit';
 import type { Db } from './connection';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound } from '../errors';
 
 /** The requests visitors make for staff to decide: their table, and their name in messages and the audit log. */
 const REQUESTS = {

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import type express from 'express';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../test-support';
 import { publishedProfile } from '../test-flows';
-import { createExpressApp } from '../app';
-import { cachedReadLane, cachedReads } from './cached-reads';
+import { cachedReads, createExpressApp } from '../app';
+import { cachedReadLane } from './cached-reads';
 import { csrfCookieOf, csrfProtection } from './csrf';
 import helmet from 'helmet';
 

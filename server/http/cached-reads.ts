@@ -7,16 +7,12 @@
 // schema, the same cached answer, ETag/304 and gzip (sendCachedAnswer).
 // Anything else — another method or path, a query the schema refuses, a visitor still without
 // a csrftoken cookie (Express sets one), a staff list, a failure — goes on to Express untouched.
-// cached-reads.test.ts holds both paths to the same answers.
+// Each feature exports the cached reads of its routes (features/sync/routes.ts,
+// features/profiles/routes.ts); app.ts puts them together. cached-reads.test.ts holds both paths
+// to the same answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
-import type { AppDeps } from '../deps';
 import type { CachedAnswer } from '../read-model/answer-cache';
-import { syncQuerySchema } from '../../shared/contract/sync';
-import { syncPageJson } from '../features/sync/service';
-import { listQuery } from '../features/profiles/routes';
-import { publicListJson } from '../features/profiles/service';
-import { PROFILE_PATHS } from './profile-paths';
 import { sendCachedAnswer } from './cached-answer';
 import { csrfCookieOf } from './csrf';
 
@@ -27,29 +23,6 @@ export interface CachedRead {
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
-
-/** The reads of the routes in features/sync and features/profiles that answer from the cache. */
-export function cachedReads({ db }: AppDeps): CachedRead[] {
-  const reads: CachedRead[] = [{
-    path: '/api/sync/',
-    answer(query) {
-      const parsed = syncQuerySchema.safeParse(query);
-      return parsed.success ? syncPageJson(db, parsed.data.since, parsed.data.limit) : null;
-    },
-  }];
-  for (const [base, kind] of PROFILE_PATHS) {
-    reads.push({
-      path: `${base}/`,
-      answer(query) {
-        const parsed = listQuery.safeParse(query);
-        // the staff's list of profiles awaiting review is per user: Express answers it
-        if (!parsed.success || !parsed.data.is_verified) return null;
-        return publicListJson(db, kind, { page: parsed.data.page, pageSize: parsed.data.page_size });
-      },
-    });
-  }
-  return reads;
-}
 
 /**
  * A request listener's first step: answers the request and returns true when it is a cached

@@ -5,7 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
 import type { Config } from '../config';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;

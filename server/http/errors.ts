@@ -1,36 +1,9 @@
 // STYLE.md 4: one error type and one handler. Every error leaves as JSON
 // { error, details? } with a message a person can read; never a stack trace or SQL.
+// The type, AppError, and its helpers are server/errors.ts.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-
-export interface ErrorDetail { path: string; message: string }
-
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details?: ErrorDetail[],
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
-
-export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, message, details);
-export const notFound = (what = 'That item') => new AppError(404, `${what} was not found.`);
-export const unauthorized = () => new AppError(401, 'You need to sign in to do that.');
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
-
-export function zodDetails(error: ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}
-
-/** "name: Full name is required; lostAmount: must be an amount like 1250 …" */
-export function zodMessage(error: ZodError): string {
-  const parts = zodDetails(error).map((d) => (d.path ? `${d.path}: ${d.message}` : d.message));
-  return `Invalid request: ${parts.join('; ')}`;
-}
+import { AppError, zodDetails, zodMessage, type ErrorDetail } from '../errors';
 
 /** Unknown /api paths answer 404 JSON, not the client's index.html. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {

@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
 import type { Db } from '../db/connection';
 import type { Config } from '../config';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from '../errors';
 
 export interface SessionUser { id: number; username: string; is_staff: boolean }
 

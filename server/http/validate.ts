@@ -1,7 +1,7 @@
 // The boundary check: every request body, query and path id goes through a shared zod schema.
 import type { z } from 'zod';
 import { id as idSchema } from '../../shared/contract/common';
-import { AppError, zodDetails, zodMessage } from './errors';
+import { AppError, zodDetails, zodMessage } from '../errors';
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER } from '../../shared/constants';
 import type { Db } from '../db/connection';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 export interface WriteResult { status: number; body: unknown }
 

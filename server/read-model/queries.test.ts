@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connection';
-import { seedDemo } from '../db/seed';
+import { seedDemo } from '../demo/seeding';
 import { APPROVED_INCIDENTS_OF_PROFILES, approvedIncidentsByProfile } from './queries';
 
 let db: Db;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connection';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seeding';
 import type { Profile } from '../../shared/contract/profile';
 import { ApiClient } from './support/api';
 import { startServer, type RunningServer } from './support/server';

@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
-import { seedDemo } from '../../../server/db/seed';
+import { seedDemo } from '../../../server/demo/seeding';
 import { makeTestApp, MEMBER, memberClient, STAFF, staffClient, visitor, type Client } from '../../../server/test-support';
 import { caseId } from '../../../shared/domain/case-id';
 import { apiJson, refreshCsrf } from '../../api/http';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection';
 import { pendingRequest, rejectRequest } from '../../db/pending-requests';
 import { touchProfile } from '../../db/revision';
 import { profileReference } from '../../read-model/rows';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type {
   EditRequest, EditRequestSubmit, IncidentChange, ProfileChange, ProposedChanges,

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/connection';
 import { audit } from '../../db/audit';
 import { touchProfile } from '../../db/revision';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { profileLabel } from '../../http/profile-paths';
 import { approvedIncidents, findProfileRow } from '../../read-model/queries';
 import { toPendingScam, type IncidentRow } from '../../read-model/rows';

@@ -9,9 +9,10 @@ import { profileCreateSchema } from '../../../shared/contract/profile';
 import { PROFILE_FETCH_SIZE } from '../../../shared/constants';
 import { PROFILE_PATHS } from '../../http/profile-paths';
 import { sendCachedAnswer } from '../../http/cached-answer';
+import type { CachedRead } from '../../http/cached-reads';
 import { awaitingReview, createProfile, moderateProfile, profileDetail, publicListJson } from './service';
 
-/** GET <base>/: also read by the lane ahead of Express for the public pages (http/cached-reads.ts) */
+/** GET <base>/: also read by the lane ahead of Express for the public pages (profileCachedReads) */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(PROFILE_FETCH_SIZE).default(PROFILE_FETCH_SIZE),
@@ -51,4 +52,17 @@ export function profileRoutes({ db }: AppDeps): express.Router {
     }
   }
   return router;
+}
+
+/** The public list pages of the routes above as the lane ahead of Express answers them (http/cached-reads.ts). */
+export function profileCachedReads({ db }: AppDeps): CachedRead[] {
+  return PROFILE_PATHS.map(([base, kind]) => ({
+    path: `${base}/`,
+    answer(query) {
+      const parsed = listQuery.safeParse(query);
+      // the staff's list of profiles awaiting review is per user: Express answers it
+      if (!parsed.success || !parsed.data.is_verified) return null;
+      return publicListJson(db, kind, { page: parsed.data.page, pageSize: parsed.data.page_size });
+    },
+  }));
 }

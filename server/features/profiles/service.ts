@@ -6,7 +6,7 @@ import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { publicSnapshot } from '../../read-model/snapshot';
 import { findProfileRow, approvedIncidents, approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, toStaffProfile, type ProfileRow } from '../../read-model/rows';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { profileLabel } from '../../http/profile-paths';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { Profile, ProfileCreate, StaffProfile } from '../../../shared/contract/profile';

@@ -5,7 +5,7 @@ import { audit } from '../../db/audit';
 import type { Db } from '../../db/connection';
 import { pendingRequest, rejectRequest } from '../../db/pending-requests';
 import { tombstoneProfile, touchProfile } from '../../db/revision';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { RemovalRequest, RemovalRequestSubmit, RemovalTargetType } from '../../../shared/contract/removal-request';
 

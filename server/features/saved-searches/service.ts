@@ -3,7 +3,7 @@
 import { SEARCH_HISTORY_LIMIT } from '../../../shared/constants';
 import type { SavedSearch, SavedSearchFilters } from '../../../shared/contract/saved-search';
 import type { Db } from '../../db/connection';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 
 export interface NewSavedSearch {
   name: string;

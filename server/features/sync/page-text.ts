@@ -16,7 +16,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import type { BankAccount } from '../../../shared/contract/common';
 import type { Tombstone } from '../../../shared/contract/sync';
-import type { ChangePage } from './service';
+import type { ChangePage } from './changes';
 
 /** A page profile, as a raw row of PROFILES. */
 type ProfileText = [

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';
 import { syncQuerySchema } from '../../../shared/contract/sync';
 import { sendCachedAnswer } from '../../http/cached-answer';
+import type { CachedRead } from '../../http/cached-reads';
 import { syncPageJson } from './service';
 
 export function syncRoutes({ db }: AppDeps): express.Router {
@@ -14,4 +15,15 @@ export function syncRoutes({ db }: AppDeps): express.Router {
     sendCachedAnswer(req, res, syncPageJson(db, since, limit));
   });
   return router;
+}
+
+/** The route above as the lane ahead of Express answers it (http/cached-reads.ts). */
+export function syncCachedReads({ db }: AppDeps): CachedRead[] {
+  return [{
+    path: '/api/sync/',
+    answer(query) {
+      const parsed = syncQuerySchema.safeParse(query);
+      return parsed.success ? syncPageJson(db, parsed.data.since, parsed.data.limit) : null;
+    },
+  }];
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident } from '../../test-flows';
 import { migrate, openDatabase, type Db } from '../../db/connection';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo/seeding';
 import { touchProfile } from '../../db/revision';
 import { createHash } from 'node:crypto';
 import { SYNC_TEXT_FORMAT } from './page-text';

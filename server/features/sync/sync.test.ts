@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
 import { openDatabase } from '../../db/connection';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo/seeding';
 import { currentRevision } from '../../db/revision';
 import { answerCache } from '../../read-model/answer-cache';
 import { syncPageSchema } from '../../../shared/contract/sync';
-import { CHANGES, REMAINING, syncPage, syncPageText } from './service';
+import { CHANGES, REMAINING } from './changes';
+import { syncPage, syncPageText } from './service';
 
 let t: TestApp;
 let anon: Client;

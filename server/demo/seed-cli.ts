@@ -1,10 +1,10 @@
 // npm run seed -- --profiles N [--seed S] [--database PATH] [--force] [--no-pending]
-// Fills a database with deterministic demo data (server/db/seed.ts), e.g. large registries for
+// Fills a database with deterministic demo data (server/demo/seeding.ts), e.g. large registries for
 // benchmarks. A database that already holds profiles is left alone unless --force is given.
 import { parseArgs } from 'node:util';
-import { openDatabase, type Db } from './connection';
-import { reserveRevisions } from './revision';
-import { DEFAULT_SEED, DEFAULT_SEED_PROFILES, seedDemo } from './seed';
+import { openDatabase, type Db } from '../db/connection';
+import { reserveRevisions } from '../db/revision';
+import { DEFAULT_SEED, DEFAULT_SEED_PROFILES, seedDemo } from './seeding';
 
 const USAGE = `Usage: npm run seed -- [--profiles N] [--seed S] [--database PATH] [--force] [--no-pending]
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './connection';
-import { currentRevision } from './revision';
-import { DEFAULT_SEED_PROFILES, KNOWN_SCAM_TYPES, mulberry32, seedDemo } from './seed';
+import { openDatabase, type Db } from '../db/connection';
+import { currentRevision } from '../db/revision';
+import { mulberry32 } from './generation';
+import { DEFAULT_SEED_PROFILES, seedDemo } from './seeding';
+import { KNOWN_SCAM_TYPES } from './vocabulary';
 import { proposedChangesSchema } from '../../shared/contract/edit-request';
 import { CASE_ID_PATTERN, EDIT_CASE_ID_PATTERN } from '../../shared/domain/case-id';
 

@@ -1,0 +1,219 @@
+// Demo data written into a database (DESIGN.md "Runtime conventions"): the profiles and incidents
+// generation.ts makes, plus (optionally) pending work in every staff queue. Everything is written
+// in one transaction with reused prepared statements, so `seedDemo(db, { profiles: 100000 })`
+// takes seconds, not minutes; the public profiles' sync texts are stored after it.
+import type { Db } from '../db/connection';
+import { reserveRevisions } from '../db/revision';
+import { fillSyncTexts } from '../features/sync/sync-texts';
+import { caseId, editRequestCaseId } from '../../shared/domain/case-id';
+import {
+  DAY_COUNT, Generator, makeEditChanges, makePendingIncident, makeProfile, mulberry32, personaOf, Rand,
+  timestamp, type Generated, type IncidentRow, type Kind,
+} from './generation';
+import { REMOVAL_EXPLANATIONS } from './vocabulary';
+
+export interface SeedOptions {
+  /** Verified profiles to create (pending extras come on top). Default 300. */
+  profiles?: number;
+  /** PRNG seed; the same seed gives identical data. Default 1337. */
+  seed?: number;
+  /** Also create unverified profiles, pending incidents, edit and removal requests. Default true. */
+  pending?: boolean;
+}
+
+export interface SeedResult {
+  /** Profiles inserted, verified and unverified. */
+  profiles: number;
+  /** Incidents inserted, approved and pending. */
+  incidents: number;
+}
+
+export const DEFAULT_SEED_PROFILES = 300;
+export const DEFAULT_SEED = 1337;
+const CASE_YEAR = 2025;
+
+const EMPTY = '[]';
+const json = (list: readonly unknown[]): string => (list.length === 0 ? EMPTY : JSON.stringify(list));
+
+// ---------------------------------------------------------------------------------------------
+// Insertion
+
+const PROFILE_COLUMNS = [
+  'kind', 'name', 'nickname', 'avatar', 'location', 'bio', 'gender', 'nationality', 'languages', 'accent',
+  'geolocation', 'company', 'company_address', 'scam_type', 'industry', 'email', 'phone', 'telegram',
+  'website', 'wallet_addresses', 'bank_accounts', 'ip_addresses', 'known_partners', 'companies_used',
+  'currencies', 'bank', 'verification_status', 'joined_date', 'reported_person_date', 'submitted_at',
+  'submitted_by', 'submission_kind', 'revision',
+];
+const INCIDENT_COLUMNS = [
+  'profile_id', 'description', 'occurred', 'reported', 'amount', 'currency', 'types', 'nicknames',
+  'industries', 'companies', 'company_addresses', 'websites', 'telegrams', 'emails', 'phones',
+  'ip_addresses', 'wallet_addresses', 'bank_accounts', 'avatar', 'submitter_contact', 'submitted_by',
+  'verification_status',
+];
+const insertSql = (table: string, columns: readonly string[]) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+
+/** Fills `db` with demo data in one transaction; returns how many profiles and incidents it added. */
+export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
+  const count = options.profiles ?? DEFAULT_SEED_PROFILES;
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`profiles must be a whole number >= 0, got ${count}`);
+  const g = new Generator(new Rand(mulberry32(options.seed ?? DEFAULT_SEED)));
+  const r = g.r;
+  const withPending = options.pending ?? true;
+
+  const insertProfile = db.prepare(insertSql('profiles', PROFILE_COLUMNS));
+  const insertIncident = db.prepare(insertSql('incidents', INCIDENT_COLUMNS));
+
+  let profiles = 0;
+  let incidents = 0;
+
+  const write = ({ profile: p, incidents: list }: Generated, revision: number): { id: number; incidentIds: number[] } => {
+    const id = Number(insertProfile.run(
+      p.kind, p.name, p.nickname, null, p.location, p.bio, p.gender, p.nationality, json(p.languages), p.accent,
+      p.geolocation, json(p.company), json(p.company_address), json(p.scam_type), json(p.industry), json(p.email),
+      json(p.phone), json(p.telegram), json(p.website), json(p.wallet_addresses), json(p.bank_accounts),
+      json(p.ip_addresses), json(p.known_partners), json(p.companies_used), json(p.currencies), json(p.bank),
+      p.verification_status, p.joined_date, p.reported_person_date, p.submitted_at, p.submitted_by,
+      p.submission_kind, revision,
+    ).lastInsertRowid);
+    profiles++;
+    const incidentIds: number[] = [];
+    for (const i of list) incidentIds.push(writeIncident(id, i));
+    return { id, incidentIds };
+  };
+  const writeIncident = (profileId: number, i: IncidentRow): number => {
+    incidents++;
+    return Number(insertIncident.run(
+      profileId, i.description, i.occurred, i.reported, i.amount, i.currency, json(i.types), json(i.nicknames),
+      json(i.industries), json(i.companies), json(i.company_addresses), json(i.websites), json(i.telegrams),
+      json(i.emails), json(i.phones), json(i.ip_addresses), json(i.wallet_addresses), json(i.bank_accounts),
+      null, i.submitter_contact, i.submitted_by, i.status,
+    ).lastInsertRowid);
+  };
+
+  db.transaction(() => {
+    // every verified profile gets its own revision: one reservation, consecutive values
+    const firstRevision = count > 0 ? reserveRevisions(db, count) : 0;
+    const ids: number[] = new Array(count);
+    const firstIncidentIds: number[] = new Array(count);
+    const kinds: Kind[] = new Array(count);
+    const history: readonly [number, number] = [0, DAY_COUNT - 2];
+    for (let index = 0; index < count; index++) {
+      const kind: Kind = r.chance(0.75) ? 'developer' : 'project';
+      const generated = makeProfile(g, kind, index, 'verified', r.int(1, 5), history);
+      const written = write(generated, firstRevision + index);
+      ids[index] = written.id;
+      firstIncidentIds[index] = written.incidentIds[0] as number;
+      kinds[index] = kind;
+    }
+    if (withPending) seedPending(db, g, { ids, firstIncidentIds, kinds }, write, writeIncident);
+  })();
+  // a seeded registry starts as a long-running server's would: every public profile's sync text stored
+  fillSyncTexts(db);
+
+  return { profiles, incidents };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pending work for staff: one or more items in every queue of spec §2 "Admin panel"
+
+interface Published {
+  ids: number[];
+  firstIncidentIds: number[];
+  kinds: Kind[];
+}
+
+function seedPending(
+  db: Db,
+  g: Generator,
+  published: Published,
+  write: (generated: Generated, revision: number) => { id: number; incidentIds: number[] },
+  writeIncident: (profileId: number, incident: IncidentRow) => number,
+): void {
+  const r = g.r;
+  const recent: readonly [number, number] = [DAY_COUNT - 240, DAY_COUNT - 92]; // mid 2025
+  const submittedRecently = () => timestamp(r, r.int(DAY_COUNT - 60, DAY_COUNT - 1));
+
+  // new reports: unverified profiles with pending incidents; not public, so no revision
+  for (let i = 0; i < 9; i++) {
+    const kind: Kind = i < 6 ? 'developer' : 'project';
+    const generated = makeProfile(g, kind, -1, 'unverified', r.int(1, 2), recent);
+    const at = submittedRecently();
+    generated.profile.submitted_at = at;
+    generated.profile.reported_person_date = at;
+    generated.profile.joined_date = at.slice(0, 10);
+    write(generated, 0);
+  }
+
+  const count = published.ids.length;
+  if (count === 0) return;
+  const used = new Set<number>();
+  /** A published profile index not used yet (of the wanted kind when there is one). */
+  const target = (kind?: Kind): number => {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const index = r.int(0, count - 1);
+      if (used.has(index) && used.size < count) continue;
+      if (kind && published.kinds[index] !== kind && attempt < 100) continue;
+      used.add(index);
+      return index;
+    }
+    return r.int(0, count - 1);
+  };
+  const profileName = db.prepare('SELECT name FROM profiles WHERE id = ?').pluck();
+  const incidentDescription = db.prepare('SELECT description FROM incidents WHERE id = ?').pluck();
+
+  // incidents added to published profiles, waiting for approval (some on projects)
+  for (let i = 0; i < 8; i++) {
+    const index = target(i < 3 ? 'project' : 'developer');
+    const persona = personaOf(g, published.kinds[index] as Kind, profileName.get(published.ids[index]) as string);
+    writeIncident(published.ids[index] as number, makePendingIncident(g, persona, recent));
+  }
+
+  // edit requests (spec §3 proposed_changes shape)
+  const insertEdit = db.prepare(`INSERT INTO edit_requests
+    (profile_id, scam_id, full_name, contact_information, case_id, target_type, proposed_changes, verification_status, submitted_at, submitted_by)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, 'Anonymous')`);
+  const editTargets = ['developer', 'scam', 'both', 'scam'] as const;
+  for (let i = 0; i < editTargets.length; i++) {
+    const targetType = editTargets[i] as (typeof editTargets)[number];
+    const index = target(i === 3 ? 'project' : 'developer');
+    const profileId = published.ids[index] as number;
+    const scamId = published.firstIncidentIds[index] as number;
+    const persona = personaOf(g, published.kinds[index] as Kind, profileName.get(profileId) as string);
+    const changes = makeEditChanges(g, targetType, scamId, persona);
+    insertEdit.run(
+      profileId, targetType === 'developer' ? null : scamId, 'Anonymous', g.contact(),
+      editRequestCaseId(profileId, CASE_YEAR), targetType, JSON.stringify(changes), submittedRecently(),
+    );
+  }
+
+  // removal requests: names copied at submission (schema comment on removal_requests)
+  const insertRemoval = db.prepare(`INSERT INTO removal_requests
+    (target_type, developer_id, project_id, scam_id, target_name, scam_description, case_id, full_name,
+     contact_information, explanation, verification_status, submitted_at, submitted_by)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, 'Anonymous')`);
+  const removalTargets = ['developer', 'project', 'scam', 'developer'] as const;
+  for (let i = 0; i < removalTargets.length; i++) {
+    const targetType = removalTargets[i] as (typeof removalTargets)[number];
+    const index = target(targetType === 'scam' ? undefined : targetType);
+    const profileId = published.ids[index] as number;
+    const name = profileName.get(profileId) as string;
+    const scamId = targetType === 'scam' ? published.firstIncidentIds[index] as number : null;
+    // as the API stores it: a scam removal also names its profile, so staff see whose incident it is
+    const profileKind = published.kinds[index] as Kind;
+    insertRemoval.run(
+      targetType,
+      profileKind === 'developer' ? profileId : null,
+      profileKind === 'project' ? profileId : null,
+      scamId,
+      name,
+      scamId === null ? null : (incidentDescription.get(scamId) as string),
+      caseId(profileId), // the case id the profile modal shows for the profile (spec §9)
+      g.personName(),
+      g.contact(),
+      REMOVAL_EXPLANATIONS[i] as string,
+      submittedRecently(),
+    );
+  }
+}
