@@ -20,7 +20,8 @@ const READER_OF: Readonly<Record<IdentifierKind, Reader>> = {
   bank_account: readBankAccount,
 };
 
-const byConfidence = (a: Candidate, b: Candidate) => b.confidence - a.confidence;
+// more sure first, then valid before invalid (a 32-byte Solana key before a failed Bitcoin checksum)
+const byConfidence = (a: Candidate, b: Candidate) => b.confidence - a.confidence || Number(b.valid) - Number(a.valid);
 
 function publicForm(c: Candidate): Identifier {
   const id: Identifier = { kind: c.kind, canonical: c.canonical, valid: c.valid };
@@ -29,7 +30,7 @@ function publicForm(c: Candidate): Identifier {
   return id;
 }
 
-/** Readings sorted by confidence (stable: ties keep reader order), without repeats. */
+/** Readings sorted by confidence and validity (stable: ties keep reader order), without repeats. */
 function ranked(out: Candidate[]): Identifier[] {
   if (out.length > 1) out.sort(byConfidence);
   const result: Identifier[] = [];

@@ -71,6 +71,6 @@ export const readBankAccount: Reader = (pasted, known, out) => {
     if (result.valid) out.push({ kind: 'iban', canonical, valid: true, confidence: CONFIDENCE.high });
     else out.push({ kind: 'iban', canonical, valid: false, problem: ibanProblem(result.errorCodes), confidence: CONFIDENCE.medium });
   } else if (known || (ACCOUNT_SHAPE.test(canonical) && !NOT_AN_ACCOUNT.test(pasted.text))) {
-    out.push({ kind: 'bank_account', canonical, valid: true, confidence: CONFIDENCE.low });
+    out.push({ kind: 'bank_account', canonical, valid: true, confidence: CONFIDENCE.fallback });
   }
 };

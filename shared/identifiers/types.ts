@@ -42,8 +42,11 @@ export interface Identifier {
   registrable?: string;
 }
 
-/** How sure a reading is: an explicit form (URI, `@`, `+`, a checksum that holds) beats a bare guess. */
-export const CONFIDENCE = { high: 3, medium: 2, low: 1 } as const;
+/**
+ * How sure a reading is: an explicit form (URI, `@`, `+`, a checksum that holds) beats a bare
+ * guess; `fallback` is for readings almost any text of digits has (an account number).
+ */
+export const CONFIDENCE = { high: 3, medium: 2, low: 1, fallback: 0 } as const;
 export type Confidence = (typeof CONFIDENCE)[keyof typeof CONFIDENCE];
 
 /** A reading with its confidence, while identify() ranks them. */

@@ -10,6 +10,7 @@ import { CONFIDENCE, type Candidate, type Confidence, type IdentifierProblem, ty
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const ALL_DIGITS = /^\d+$/;
 const MAX_HOST_CHARS = 253;
+const MIN_TLD_CHARS = 2;
 const IPV4_HOST = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 // RFC 2606 / RFC 6761 names, not in the Public Suffix List but what demo and test data use
 const RESERVED_SUFFIXES: ReadonlySet<string> = new Set(['example', 'invalid', 'test', 'localhost']);
@@ -29,13 +30,14 @@ export function asciiHost(host: string): string | null {
   return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
 }
 
-/** A host name of two or more LDH labels whose last label is not a number. */
+/** A host name of two or more LDH labels whose last label is two characters or more and not a number. */
 function hostProblem(host: string): IdentifierProblem | undefined {
   if (host.length === 0 || host.length > MAX_HOST_CHARS) return 'hostname';
   const labels = host.split('.');
   if (labels.length < 2) return 'hostname';
   for (const label of labels) if (!LABEL.test(label)) return 'hostname';
-  if (ALL_DIGITS.test(labels[labels.length - 1]!)) return 'hostname';
+  const tld = labels[labels.length - 1]!;
+  if (tld.length < MIN_TLD_CHARS || ALL_DIGITS.test(tld)) return 'hostname';
   return undefined;
 }
 
@@ -44,7 +46,8 @@ function hostProblem(host: string): IdentifierProblem | undefined {
 const WEB_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ftp', 'ws', 'wss']);
 const AUTHORITY = /^\/\/([^/?#]*)/;
 // a bare host: no space, no @, a dot inside the host part, then an optional port and path
-const BARE_HOST = /^[^\s@/?#:]+\.[^\s@/?#:]+(?::\d{1,5})?(?:[/?#]\S*)?$/u;
+// (the dots UTS #46 maps to '.' count as dots: 。．｡)
+const BARE_HOST = /^[^\s@/?#:]+[.。．｡][^\s@/?#:]+(?::\d{1,5})?(?:[/?#]\S*)?$/u;
 const HOST_PART = /^[^/?#]*/;
 const PORT = /:\d*$/;
 const USERINFO = /^[^@]*@/;
