@@ -32,11 +32,12 @@ export function skeleton(text: string): string {
 }
 
 /**
- * A skeleton for identifiers compared without case (domains, handles, names): lower-cased
- * before, and once more after, since a prototype may be a capital ('0' → 'O').
+ * A skeleton for identifiers compared without case (domains, handles, names): the skeleton of
+ * the text as written (a capital may be the lookalike: Cyrillic З for 3, I for l), lower-cased,
+ * and its skeleton again since lower case has prototypes of its own.
  */
 export function foldedSkeleton(text: string): string {
-  return skeleton(skeleton(text.toLowerCase()).toLowerCase());
+  return skeleton(skeleton(text).toLowerCase());
 }
 
 // ---------------------------------------------------------------- scripts
@@ -134,15 +135,17 @@ export function lookalikeForm(kind: LookalikeKind, text: string): LookalikeForm 
     };
   }
   if (kind === 'telegram') {
-    const read = canonicalize('telegram', text);
-    const handle = read?.canonical ?? LOOSE_HANDLE.exec(text.trim())?.[1]?.toLowerCase();
-    if (handle === undefined) return null;
-    const folded = foldedSkeleton(handle);
+    // the handle as written, in any script ('@аldric_web302' is no Telegram handle, but a lookalike of one)
+    const written = LOOSE_HANDLE.exec(text.trim())?.[1] ?? canonicalize('telegram', text)?.canonical;
+    if (written === undefined) return null;
+    const handle = written.toLowerCase();
+    const folded = foldedSkeleton(written);
     return { kind, canonical: handle, owner: handle, skeleton: folded, label: folded };
   }
-  const name = text.normalize('NFC').trim().replace(SPACES, ' ').toLowerCase();
-  if (name === '') return null;
-  const folded = foldedSkeleton(name);
+  const written = text.normalize('NFC').trim().replace(SPACES, ' ');
+  if (written === '') return null;
+  const name = written.toLowerCase();
+  const folded = foldedSkeleton(written);
   return { kind, canonical: name, owner: name, skeleton: folded, label: folded };
 }
 
