@@ -62,7 +62,6 @@ export interface DomainReading {
   /** The registrable domain's label left of its public suffix (`site` of `site.co.uk`). */
   label: string;
   problem?: IdentifierProblem;
-  suffixKnown: boolean;
 }
 
 /** A host (no scheme, path or port) read as a domain, or null when it is not a host name at all. */
@@ -77,8 +76,7 @@ export function readHost(raw: string): DomainReading | null {
   const registrable = parsed.domain ?? host;
   const label = parsed.domainWithoutSuffix ?? registrable;
   return {
-    host, registrable, label, suffixKnown,
-    problem: problem ?? (suffixKnown ? undefined : 'unknown_suffix'),
+    host, registrable, label, problem: problem ?? (suffixKnown ? undefined : 'unknown_suffix'),
   };
 }
 
@@ -104,7 +102,8 @@ export const readDomain: Reader = (pasted, known, out) => {
   // a t.me link names an account; its host identifies nobody
   if (!known && TELEGRAM_HOSTS.has(reading.host)) return;
   if (!known && reading.problem === 'hostname') return;
-  const confidence = reading.problem ? CONFIDENCE.low : reading.suffixKnown ? found.confidence : CONFIDENCE.low;
+  // an unknown suffix ('john.smith') is a weak guess however it was written
+  const confidence = reading.problem ? CONFIDENCE.low : found.confidence;
   const candidate: Candidate = {
     kind: 'domain', canonical: reading.host, valid: reading.problem === undefined, registrable: reading.registrable, confidence,
   };
