@@ -45,14 +45,14 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   });
   const state = stored.value;
   const [problems, setProblems] = useState<ProfileProblems>({});
-  const [scamProblems, setScamProblems] = useState<string[]>([]);
+  const [incidentProblems, setIncidentProblems] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const [moved, setMoved] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const scamAlertRef = useRef<HTMLDivElement>(null);
+  const incidentAlertRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const subject = kind === 'developer' ? 'person' : 'project';
 
@@ -60,10 +60,10 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   useEffect(() => { if (moved) headingRef.current?.focus(); }, [moved]);
   // the scam problems show by the scam list, which may be scrolled away from the Submit button
   useEffect(() => {
-    if (scamProblems.length === 0) return;
-    scamAlertRef.current?.scrollIntoView?.({ block: 'nearest' });
-    scamAlertRef.current?.focus();
-  }, [scamProblems]);
+    if (incidentProblems.length === 0) return;
+    incidentAlertRef.current?.scrollIntoView?.({ block: 'nearest' });
+    incidentAlertRef.current?.focus();
+  }, [incidentProblems]);
 
   const update = (change: (s: WizardState) => WizardState) => stored.update(change);
   const setProfile = <F extends ProfileField>(field: F, value: WizardProfile[F]) => {
@@ -94,46 +94,46 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const close = () => {
     setOutcome(null);
     setProblems({});
-    setScamProblems([]);
+    setIncidentProblems([]);
     onOpenChange(false);
   };
 
   // --- scams held as drafts (spec §2)
-  const startNewScam = async () => {
+  const startNewIncident = async () => {
     await clearDraft(wizardScamKey(kind), db);
     update((s) => ({ ...s, editing: 'new' }));
   };
-  const editScam = async (index: number) => {
+  const editIncident = async (index: number) => {
     const draft = state?.incidents[index];
     if (!draft) return;
     await saveDraft(wizardScamKey(kind), draft, db);
     update((s) => ({ ...s, editing: index }));
   };
-  const scamSaved = (draft: ScamDraft) => {
+  const incidentSaved = (draft: ScamDraft) => {
     update((s) => {
       if (s.editing === null) return s;
       const incidents = s.editing === 'new' ? [...s.incidents, draft] : s.incidents.map((d, i) => (i === s.editing ? draft : d));
       return { ...s, incidents, editing: null };
     });
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
-  const scamDiscarded = () => {
+  const incidentDiscarded = () => {
     update((s) => ({
       ...s, editing: null,
       incidents: typeof s.editing === 'number' ? s.incidents.filter((_, i) => i !== s.editing) : s.incidents,
     }));
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
-  const removeScam = (index: number) => {
+  const removeIncident = (index: number) => {
     update((s) => ({ ...s, incidents: s.incidents.filter((_, i) => i !== index) }));
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
 
   const discardReport = async () => {
     await stored.replace(emptyWizard());
     await clearDraft(wizardScamKey(kind), db);
     setProblems({});
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
 
   // --- submit (spec §3: one profile, then each scam; one outbox action)
@@ -156,12 +156,12 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
       focusFirstProblem();
       return;
     }
-    const scamIssues = state.incidents.flatMap((draft, i) => {
+    const incidentIssues = state.incidents.flatMap((draft, i) => {
       const list = Object.values(payloadProblems(draft, 'wizard'));
       return list.length ? [`Scam ${i + 1}: ${list.join(' ')}`] : [];
     });
-    if (scamIssues.length) {
-      setScamProblems(scamIssues);
+    if (incidentIssues.length) {
+      setIncidentProblems(incidentIssues);
       return;
     }
 
@@ -243,10 +243,10 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
                 <IncidentsStep
                   kind={kind}
                   state={state}
-                  problems={scamProblems}
-                  alertRef={scamAlertRef}
-                  onAdd={() => { void startNewScam(); }}
-                  onEdit={(i) => { void editScam(i); }}
+                  problems={incidentProblems}
+                  alertRef={incidentAlertRef}
+                  onAdd={() => { void startNewIncident(); }}
+                  onEdit={(i) => { void editIncident(i); }}
                   onRemove={setRemoving}
                 />
               )}
@@ -262,8 +262,8 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         open={open && editing !== null}
         initial={typeof editing === 'number' ? state?.incidents[editing] : undefined}
         onOpenChange={(o) => { if (!o) update((s) => ({ ...s, editing: null })); }}
-        onDraftSaved={scamSaved}
-        onDraftDiscarded={scamDiscarded}
+        onDraftSaved={incidentSaved}
+        onDraftDiscarded={incidentDiscarded}
       />
       <ConfirmDialog
         open={removing !== null}
@@ -272,7 +272,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         description="It will be removed from your report."
         confirmLabel="Remove"
         cancelLabel="Keep it"
-        onConfirm={() => { if (removing !== null) removeScam(removing); setRemoving(null); }}
+        onConfirm={() => { if (removing !== null) removeIncident(removing); setRemoving(null); }}
       />
       <ConfirmDialog
         open={discarding}
