@@ -27,7 +27,7 @@ export interface FieldProps {
   describedBy?: string | undefined;
   /** a smaller label, for fields repeated in rows */
   small?: boolean;
-  /** added to the wrapper's `field` class */
+  /** added to the wrapper's `form-field` class */
   className?: string;
   children(control: FieldControlProps): ReactNode;
 }
@@ -47,7 +47,7 @@ export function Field({
   const problemId = problem ? `${controlId}-problem` : undefined;
   const described = [problemId, hintId, describedBy].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
+    <div className={className ? `form-field ${className}` : 'form-field'}>
       <label htmlFor={controlId} className={small ? 'field-label field-label--small' : 'field-label'}>
         {label}
         {required ? <span className="field-required" aria-hidden="true"> *</span> : null}

@@ -31,7 +31,7 @@ export function AvatarField({ value, onChange, problem, disabled }: {
   };
 
   return (
-    <div className="field report-avatar-field">
+    <div className="form-field report-avatar-field">
       <label htmlFor={id} className="field-label">Picture</label>
       <div className="report-avatar-row">
         {value ? <img className="report-avatar" src={value} alt="The chosen picture" width={64} height={64} /> : null}
