@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAFF, staffClient } from '../../server/test-support';
 import { apiJson, resetHttpConfig } from '../api/http';
-import { initialStatus, setStatus, useStatus } from '../local/status-store';
+import { initialStatus, setStatus, useStatus } from '../state/status';
 import { connectTo, startServer, type RunningServer } from '../local/test-support';
 import { ANONYMOUS } from '../../shared/contract/auth';
 import { incidentSchema } from '../../shared/contract/incident';

@@ -7,7 +7,7 @@ import { ReportButton } from '../features/report/ReportButton';
 import { UserMenu } from '../features/session';
 import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
 import { localDb, type LocalProfile, type RegistryDb } from '../local';
-import { useStatus } from '../local/status-store';
+import { useStatus } from '../state/status';
 import { loadCurrentUser } from '../state/current-user';
 import { applyUpdate } from './pwa';
 import './app.css';

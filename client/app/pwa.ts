@@ -3,7 +3,7 @@
 // (features/status/UpdateToast) offers Reload, which calls applyUpdate(). The browser looks for a
 // new sw.js only on navigations and registration.update(), and an installed app may stay open
 // for days, so we also ask every 30 minutes and whenever the app comes back into view.
-import { setStatus } from '../local/status-store';
+import { setStatus } from '../state/status';
 
 const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 

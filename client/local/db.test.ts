@@ -4,7 +4,7 @@ import { openRegistryDb, readSyncMeta, type RegistryDb } from './db';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import { enqueue, flushOutbox } from './outbox';
 import { listOutbox } from './outbox-list';
-import { getStatus } from './status-store';
+import { getStatus } from '../state/status';
 import { requestPersistentStorage } from './storage';
 import { dropDb, freshDb, resetStatus } from './test-support';
 

@@ -15,6 +15,4 @@ export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions
 export type { SearchService, RegistrySearchRequest, RegistrySearchState } from './search/registry-search';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';
-export { useStatus, setStatus, getStatus, initialStatus } from './status-store';
-export type { SyncStatus, FirstSyncProgress } from './status-store';
 export type { OutboxAction, OutboxEntry, OutboxState } from './outbox-types';

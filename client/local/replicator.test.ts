@@ -7,7 +7,7 @@ import { syncPageSchema, type SyncPage } from '../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from './db';
 import { startReplicator, syncNow } from './replicator';
 import { clearReplica, getIncidents, getProfile, readReplica, replicaCount } from './replica';
-import { getStatus, useStatus, type FirstSyncProgress } from './status-store';
+import { getStatus, useStatus, type FirstSyncProgress } from '../state/status';
 import { localPageStore, type SyncPageStore } from './sync-pages';
 import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
 

@@ -9,7 +9,7 @@ import { ApiError, apiBytes } from '../api/http';
 import { localDb, readSyncMeta, type RegistryDb } from './db';
 import { compactReplica } from './replica';
 import { withWebLock } from './locks';
-import { getStatus, setStatus } from './status-store';
+import { getStatus, setStatus } from '../state/status';
 import { localPageStore, type CheckedPage, type SyncPageStore } from './sync-pages';
 
 export const SYNC_INTERVAL_MS = 60_000;

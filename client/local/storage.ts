@@ -1,6 +1,6 @@
 // Ask the browser not to evict IndexedDB under storage pressure: the outbox holds what a person
 // typed and exists nowhere else until it is sent (DESIGN.md "Outbox").
-import { setStatus } from './status-store';
+import { setStatus } from '../state/status';
 
 /** true: persisted; false: refused; null: the browser cannot tell. */
 export async function requestPersistentStorage(): Promise<boolean | null> {

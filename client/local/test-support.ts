@@ -11,7 +11,7 @@ import type { SyncProfile } from '../../shared/contract/sync';
 import { openRegistryDb, readSyncMeta, type LocalIncident, type LocalProfile, type RegistryDb } from './db';
 import { appendChunks, type ReplicaRemoval } from './replica';
 import { disposeSearchService } from './search/registry-search';
-import { initialStatus, useStatus } from './status-store';
+import { initialStatus, useStatus } from '../state/status';
 
 /** Cookies as a browser keeps them for one site (name → value; expiry by Max-Age=0 only). */
 export class CookieJar {

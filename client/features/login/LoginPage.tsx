@@ -5,6 +5,7 @@ import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router';
 import { loginFormSchema } from '../../../shared/contract/auth';
 import { useCurrentUser } from '../../state/current-user';
+import { Field } from '../../ui/Field';
 import { goTo, nextPath, submitLogin } from './login';
 import './login.css';
 
@@ -13,7 +14,7 @@ export interface LoginPageProps {
   onSignedIn?: (next: string) => void;
 }
 
-type Field = 'username' | 'password';
+type LoginField = 'username' | 'password';
 
 export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
   const id = useId();
@@ -31,7 +32,7 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
   const [attempt, setAttempt] = useState(0);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
-  const focusAfter = useRef<Field | null>(null);
+  const focusAfter = useRef<LoginField | null>(null);
 
   // the field to fix gets focus once it is enabled again (inputs are disabled while submitting),
   // in the same commit that shows the error: a screen reader meets both together, and nothing
@@ -99,53 +100,58 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
               </div>
             ) : null}
 
-            <label className="field-label" htmlFor={`${id}-username`}>Username</label>
-            <input
-              ref={usernameInput}
-              id={`${id}-username`}
-              name="username"
-              className="text-input login__input"
-              placeholder="Enter username"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              disabled={submitting}
-              aria-describedby={error ? errorId : undefined}
-            />
+            {/* the error is the whole form's (spec §8 names no field): both fields are described by it */}
+            <Field label="Username" id={`${id}-username`} describedBy={error ? errorId : undefined}>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={usernameInput}
+                  name="username"
+                  className="text-input login__input"
+                  placeholder="Enter username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  disabled={submitting}
+                />
+              )}
+            </Field>
 
-            <label className="field-label" htmlFor={`${id}-password`}>Password</label>
-            <div className="login__password">
-              <input
-                ref={passwordInput}
-                id={`${id}-password`}
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                className="text-input login__input"
-                placeholder="Enter password"
-                autoComplete="current-password"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                disabled={submitting}
-                aria-describedby={error ? errorId : undefined}
-              />
-              {/* spec §4: the toggle switches masked and plain text */}
-              <button
-                type="button"
-                className="login__toggle"
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-controls={`${id}-password`}
-                onClick={() => setShowPassword((v) => !v)}
-                disabled={submitting}
-              >
-                {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-              </button>
-            </div>
+            <Field label="Password" id={`${id}-password`} describedBy={error ? errorId : undefined}>
+              {(control) => (
+                <div className="login__password">
+                  <input
+                    {...control}
+                    ref={passwordInput}
+                    name="password"
+                    type={showPassword ? 'text' : 'password'}
+                    className="text-input login__input"
+                    placeholder="Enter password"
+                    autoComplete="current-password"
+                    autoCapitalize="none"
+                    autoCorrect="off"
+                    spellCheck={false}
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    disabled={submitting}
+                  />
+                  {/* spec §4: the toggle switches masked and plain text */}
+                  <button
+                    type="button"
+                    className="login__toggle"
+                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                    aria-controls={control.id}
+                    onClick={() => setShowPassword((v) => !v)}
+                    disabled={submitting}
+                  >
+                    {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+                  </button>
+                </div>
+              )}
+            </Field>
 
             <button type="submit" className="button button--accent login__submit" disabled={submitting}>
               {submitting ? (

@@ -4,6 +4,7 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { GENDERS } from '../../../shared/contract/profile';
 import { localDb, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
+import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { TagInput } from '../../ui/TagInput';
 import {
@@ -111,7 +112,6 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
   const incidentNote = incidents === null
     ? 'Loading incidents…'
     : noIncident ? 'This case has no incidents yet, so only its Profile Information can be changed.' : null;
-  const amountProblemId = `${id}-amount-problem`;
 
   return (
     <Modal
@@ -139,52 +139,52 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
         <form id={formId} className="profile-form" noValidate onSubmit={(e) => void submit(e)}>
           <fieldset className="profile-form__section" data-target-mode={TARGET_MODE}>
             <legend className="profile-section__title">Target Selection</legend>
-            <div className="profile-form__field">
-              <label className="field-label" htmlFor={`${id}-incident`}>Incident to update</label>
-              <select id={`${id}-incident`} className="text-input" disabled={noIncident || submitting}
-                value={selected?.id ?? ''} aria-describedby={`${id}-incident-hint`}
-                onChange={(e) => {
-                  const next = Number(e.target.value);
-                  setChosenId(next);
-                  setIncidentEdits({ forId: next, values: {} });
-                }}>
-                {noIncident ? <option value="">No incident</option> : null}
-                {incidents?.map((i) => <option key={i.id} value={i.id}>{incidentLabel(i)}</option>)}
-              </select>
-              <p id={`${id}-incident-hint`} className="field-hint">
-                {incidentNote ?? 'Financial, company, contact and technical changes apply to this incident.'}
-              </p>
-            </div>
+            <Field label="Incident to update" id={`${id}-incident`}
+              hint={incidentNote ?? 'Financial, company, contact and technical changes apply to this incident.'}>
+              {(control) => (
+                <select {...control} className="text-input" disabled={noIncident || submitting} value={selected?.id ?? ''}
+                  onChange={(e) => {
+                    const next = Number(e.target.value);
+                    setChosenId(next);
+                    setIncidentEdits({ forId: next, values: {} });
+                  }}>
+                  {noIncident ? <option value="">No incident</option> : null}
+                  {incidents?.map((i) => <option key={i.id} value={i.id}>{incidentLabel(i)}</option>)}
+                </select>
+              )}
+            </Field>
           </fieldset>
 
           <fieldset className="profile-form__section" disabled={submitting}>
             <legend className="profile-section__title">Profile Information</legend>
             <div className="profile-form__grid">
               <TextField id={`${id}-name`} label="Name" value={profileValues.name} onChange={(v) => setProfile('name', v)} />
-              <div className="profile-form__field">
-                <label className="field-label" htmlFor={`${id}-gender`}>Gender</label>
-                <select id={`${id}-gender`} className="text-input" value={profileValues.gender}
-                  onChange={(e) => { if (isGender(e.target.value)) setProfile('gender', e.target.value); }}>
-                  {GENDERS.map((g) => <option key={g} value={g}>{g}</option>)}
-                </select>
-              </div>
+              <Field label="Gender" id={`${id}-gender`}>
+                {(control) => (
+                  <select {...control} className="text-input" value={profileValues.gender}
+                    onChange={(e) => { if (isGender(e.target.value)) setProfile('gender', e.target.value); }}>
+                    {GENDERS.map((g) => <option key={g} value={g}>{g}</option>)}
+                  </select>
+                )}
+              </Field>
               <TextField id={`${id}-nationality`} label="Nationality" value={profileValues.nationality}
                 onChange={(v) => setProfile('nationality', v)} />
               <TextField id={`${id}-location`} label="Location" value={profileValues.location}
                 onChange={(v) => setProfile('location', v)} />
             </div>
-            <div className="profile-form__field">
-              <label className="field-label" htmlFor={`${id}-bio`}>Bio</label>
-              <textarea id={`${id}-bio`} className="text-input profile-form__textarea" rows={4} value={profileValues.bio}
-                onChange={(e) => setProfile('bio', e.target.value)} />
-            </div>
+            <Field label="Bio" id={`${id}-bio`}>
+              {(control) => (
+                <textarea {...control} className="text-input profile-form__textarea" rows={4} value={profileValues.bio}
+                  onChange={(e) => setProfile('bio', e.target.value)} />
+              )}
+            </Field>
             <TagInput label="Languages" values={profileValues.languages} onChange={(v) => setProfile('languages', v)}
               placeholder="Add a language" />
           </fieldset>
 
           {incidentValues ? (
             <IncidentSections id={id} values={incidentValues} set={setIncident} disabled={submitting}
-              amountProblem={problem?.field === 'amount' ? { id: amountProblemId, message: problem.message } : null} />
+              amountProblem={problem?.field === 'amount' ? problem.message : null} />
           ) : null}
 
         </form>
@@ -198,7 +198,8 @@ interface IncidentSectionsProps {
   values: IncidentForm;
   set<K extends keyof IncidentForm>(field: K, value: IncidentForm[K]): void;
   disabled: boolean;
-  amountProblem: { id: string; message: string } | null;
+  /** the amount's problem, shown under it (its id is `<id>-amount-problem`) */
+  amountProblem: string | null;
 }
 
 function IncidentSections({ id, values, set, disabled, amountProblem }: IncidentSectionsProps) {
@@ -210,24 +211,21 @@ function IncidentSections({ id, values, set, disabled, amountProblem }: Incident
     <>
       <Section title="Financial Information">
         <div className="profile-form__grid">
-          <div className="profile-form__field">
-            <label className="field-label" htmlFor={`${id}-amount`}>Amount lost</label>
-            <input id={`${id}-amount`} className="text-input" inputMode="decimal" autoComplete="off" value={values.amount}
-              disabled={disabled} placeholder="e.g. 1250.50"
-              aria-invalid={amountProblem ? true : undefined}
-              aria-describedby={amountProblem ? amountProblem.id : `${id}-amount-hint`}
-              onChange={(e) => set('amount', e.target.value)} />
-            {amountProblem
-              ? <p id={amountProblem.id} className="field-hint field-hint--problem" role="alert">{amountProblem.message}</p>
-              : <p id={`${id}-amount-hint`} className="field-hint">Leave empty to keep the amount as it is.</p>}
-          </div>
-          <div className="profile-form__field">
-            <label className="field-label" htmlFor={`${id}-currency`}>Currency</label>
+          <Field label="Amount lost" id={`${id}-amount`} problem={amountProblem} announce
+            hint="Leave empty to keep the amount as it is.">
+            {(control) => (
+              <input {...control} className="text-input" inputMode="decimal" autoComplete="off" value={values.amount}
+                disabled={disabled} placeholder="e.g. 1250.50" onChange={(e) => set('amount', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Currency" id={`${id}-currency`}>
             {/* spec §5: forced to upper case as it is typed */}
-            <input id={`${id}-currency`} className="text-input profile-form__currency" autoComplete="off" autoCapitalize="characters"
-              value={values.currency} disabled={disabled} placeholder="USD"
-              onChange={(e) => set('currency', e.target.value.toUpperCase())} />
-          </div>
+            {(control) => (
+              <input {...control} className="text-input profile-form__currency" autoComplete="off" autoCapitalize="characters"
+                value={values.currency} disabled={disabled} placeholder="USD"
+                onChange={(e) => set('currency', e.target.value.toUpperCase())} />
+            )}
+          </Field>
         </div>
         {list('walletAddresses', 'Wallet addresses', 'Add a wallet address')}
         <BankRows id={id} rows={values.banks} onChange={(rows) => set('banks', rows)} disabled={disabled} />
@@ -270,10 +268,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(value: string): void }) {
   return (
-    <div className="profile-form__field">
-      <label className="field-label" htmlFor={id}>{label}</label>
-      <input id={id} className="text-input" value={value} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
-    </div>
+    <Field label={label} id={id}>
+      {(control) => <input {...control} className="text-input" value={value} autoComplete="off" onChange={(e) => onChange(e.target.value)} />}
+    </Field>
   );
 }
 
@@ -294,16 +291,18 @@ function BankRows({ id, rows, onChange, disabled }: { id: string; rows: BankRow[
           return (
             // rows have no identity of their own; position is what pairs them (spec §3)
             <li key={index} className="bank-rows__row">
-              <div className="profile-form__field">
-                <label className="field-label field-label--small" htmlFor={`${id}-bank-${n}`}>Bank name {n}</label>
-                <input id={`${id}-bank-${n}`} className="text-input" value={row.bank_name} disabled={disabled} autoComplete="off"
-                  onChange={(e) => update(index, { bank_name: e.target.value })} />
-              </div>
-              <div className="profile-form__field">
-                <label className="field-label field-label--small" htmlFor={`${id}-account-${n}`}>Account {n}</label>
-                <input id={`${id}-account-${n}`} className="text-input" value={row.account} disabled={disabled} autoComplete="off"
-                  onChange={(e) => update(index, { account: e.target.value })} />
-              </div>
+              <Field label={`Bank name ${n}`} id={`${id}-bank-${n}`} small>
+                {(control) => (
+                  <input {...control} className="text-input" value={row.bank_name} disabled={disabled} autoComplete="off"
+                    onChange={(e) => update(index, { bank_name: e.target.value })} />
+                )}
+              </Field>
+              <Field label={`Account ${n}`} id={`${id}-account-${n}`} small>
+                {(control) => (
+                  <input {...control} className="text-input" value={row.account} disabled={disabled} autoComplete="off"
+                    onChange={(e) => update(index, { account: e.target.value })} />
+                )}
+              </Field>
               <button type="button" className="button button--quiet button--small bank-rows__remove" disabled={disabled}
                 aria-label={`Remove bank account ${n}`} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
                 Remove

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/contract/removal-request';
 import { caseId } from '../../../shared/domain/case-id';
 import { localDb, type LocalProfile, type RegistryDb } from '../../local';
+import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
 import { useOutboxSubmit } from './use-outbox-submit';
@@ -23,14 +24,14 @@ export interface RemovalDialogProps {
   db?: RegistryDb;
 }
 
-type Field = 'full_name' | 'contact_information' | 'explanation';
-const FIELDS: readonly Field[] = ['full_name', 'contact_information', 'explanation'];
-const EMPTY: Record<Field, string> = { full_name: '', contact_information: '', explanation: '' };
+type RequestField = 'full_name' | 'contact_information' | 'explanation';
+const FIELDS: readonly RequestField[] = ['full_name', 'contact_information', 'explanation'];
+const EMPTY: Record<RequestField, string> = { full_name: '', contact_information: '', explanation: '' };
 
 export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = localDb }: RemovalDialogProps) {
   const id = useId();
   const [values, setValues] = useState(EMPTY);
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<RequestField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const outbox = useOutboxSubmit(db, REMOVAL_FAILED, setFailure);
   const submitting = outbox.submitting;
@@ -50,7 +51,7 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
     onOpenChange(false);
   };
 
-  const change = (field: Field, value: string) => {
+  const change = (field: RequestField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
   };
@@ -69,10 +70,10 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
     // spec §5: all trimmed, in this order, each shown by its field
     const checked = removalRequestSubmitSchema.safeParse(request);
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
+      const found: Partial<Record<RequestField, string>> = {};
       const other: string[] = [];
       for (const issue of checked.error.issues) {
-        const field = issue.path[0] as Field;
+        const field = issue.path[0] as RequestField;
         if (FIELDS.includes(field)) found[field] ??= issue.message;
         else other.push(issue.message);
       }
@@ -92,16 +93,8 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
   }
 
   const formId = `${id}-form`;
-  const fieldProps = (field: Field) => ({
-    id: `${id}-${field}`,
-    value: values[field],
-    className: 'text-input',
-    disabled: submitting,
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': problems[field] ? `${id}-${field}-problem` : undefined,
-  });
-  const problem = (field: Field) =>
-    problems[field] ? <p id={`${id}-${field}-problem`} className="field-hint field-hint--problem" role="alert">{problems[field]}</p> : null;
+  // spec §5: the problems are announced together, in the form's order, when Submit finds them
+  const fieldProps = (field: RequestField) => ({ id: `${id}-${field}`, problem: problems[field], announce: true });
 
   return (
     <Modal
@@ -126,37 +119,38 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
         <fieldset className="profile-form__section">
           <legend className="profile-section__title">Case Information</legend>
           <div className="profile-form__grid">
-            <div className="profile-form__field">
-              <label className="field-label" htmlFor={`${id}-case`}>Case ID</label>
-              <input id={`${id}-case`} className="text-input text-input--readonly" value={theCaseId} readOnly aria-readonly="true" />
-            </div>
-            <div className="profile-form__field">
-              <label className="field-label" htmlFor={`${id}-target`}>Target</label>
-              <input id={`${id}-target`} className="text-input text-input--readonly" value={profile?.name ?? ''} readOnly aria-readonly="true" />
-            </div>
+            <Field label="Case ID" id={`${id}-case`}>
+              {(control) => <input {...control} className="text-input text-input--readonly" value={theCaseId} readOnly aria-readonly="true" />}
+            </Field>
+            <Field label="Target" id={`${id}-target`}>
+              {(control) => (
+                <input {...control} className="text-input text-input--readonly" value={profile?.name ?? ''} readOnly aria-readonly="true" />
+              )}
+            </Field>
           </div>
         </fieldset>
 
         <fieldset className="profile-form__section">
           <legend className="profile-section__title">Request Details</legend>
-          <div className="profile-form__field">
-            <label className="field-label" htmlFor={`${id}-full_name`}>Full name</label>
-            <input {...fieldProps('full_name')} autoComplete="name" onChange={(e) => change('full_name', e.target.value)} />
-            {problem('full_name')}
-          </div>
-          <div className="profile-form__field">
-            <label className="field-label" htmlFor={`${id}-contact_information`}>Contact information</label>
-            <input {...fieldProps('contact_information')} placeholder="E-mail, phone or Telegram handle"
-              onChange={(e) => change('contact_information', e.target.value)} />
-            {problem('contact_information')}
-          </div>
-          <div className="profile-form__field">
-            <label className="field-label" htmlFor={`${id}-explanation`}>Explanation for removal</label>
-            <textarea {...fieldProps('explanation')} rows={5} className="text-input profile-form__textarea"
-              placeholder="Why should this case be removed? Include anything staff can check."
-              onChange={(e) => change('explanation', e.target.value)} />
-            {problem('explanation')}
-          </div>
+          <Field label="Full name" {...fieldProps('full_name')}>
+            {(control) => (
+              <input {...control} className="text-input" value={values.full_name} disabled={submitting} autoComplete="name"
+                onChange={(e) => change('full_name', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Contact information" {...fieldProps('contact_information')}>
+            {(control) => (
+              <input {...control} className="text-input" value={values.contact_information} disabled={submitting}
+                placeholder="E-mail, phone or Telegram handle" onChange={(e) => change('contact_information', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Explanation for removal" {...fieldProps('explanation')}>
+            {(control) => (
+              <textarea {...control} rows={5} className="text-input profile-form__textarea" value={values.explanation} disabled={submitting}
+                placeholder="Why should this case be removed? Include anything staff can check."
+                onChange={(e) => change('explanation', e.target.value)} />
+            )}
+          </Field>
         </fieldset>
 
         <section className="profile-notice" aria-labelledby={`${id}-notice`}>

@@ -8,7 +8,7 @@ import type { ProfileKind } from '../../../shared/contract/common';
 import type { Profile } from '../../../shared/contract/profile';
 import { sampleProfile } from '../../../shared/test-support';
 import { openRegistryDb, type LocalProfile, type RegistryDb } from '../../local';
-import { setStatus } from '../../local/status-store';
+import { setStatus } from '../../state/status';
 import { dropDb, freshDb, putReplicaProfiles, resetStatus } from '../../local/test-support';
 import { applySearch, getRegistryQuery, setFilterValues, useRegistryQuery } from '../../state/registry-query';
 import { DEMO_NOTE, EMPTY_TEXT, RegistryPage } from './RegistryPage';

@@ -8,8 +8,9 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefOb
 import { FILTER_DEBOUNCE_REGISTRY_MS, REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { hasActiveFilters } from '../../../shared/domain/search';
-import { localDb, useRegistrySearch, useStatus, type LocalProfile, type RegistryDb } from '../../local';
+import { localDb, useRegistrySearch, type LocalProfile, type RegistryDb } from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
+import { useStatus } from '../../state/status';
 import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
 import { FilterBar } from './FilterBar';

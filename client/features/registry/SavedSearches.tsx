@@ -9,7 +9,7 @@ import type { ActiveFilters } from '../../../shared/domain/search';
 import {
   deleteSavedSearch, saveSearch, syncSavedSearches, useSavedSearches, type SavedSearchItem,
 } from '../../local/saved-searches';
-import { useStatus } from '../../local/status-store';
+import { useStatus } from '../../state/status';
 import { useCurrentUser } from '../../state/current-user';
 import { applySearch, useRegistryQuery } from '../../state/registry-query';
 import { formatWhen, plural } from '../../ui/format';

@@ -9,17 +9,13 @@ import { localDb, submitAction, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
-import { SearchableMultiValueField } from '../../ui/SearchableMultiValueField';
-import { TagInput } from '../../ui/TagInput';
-import { AvatarError, AVATAR_ACCEPT, pictureToAvatar } from './avatar-image';
-import { Field } from './fields';
+import { IncidentFields } from './IncidentFields';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
 import {
-  emptyScamDraft, KNOWN_SCAM_TYPES, normalizeScamDraft, payloadProblems, preselectedScamTypes, scamDraftHasContent,
+  emptyScamDraft, normalizeScamDraft, payloadProblems, preselectedScamTypes, scamDraftHasContent,
   scamDraftReady, toScamSubmit, type ScamDraft, type ScamDraftField, type ScamDraftProblems,
 } from './scam-draft';
-import { useReplicaSuggestions } from './suggestions';
 import { useStoredDraft } from './useStoredDraft';
 import './report.css';
 
@@ -201,7 +197,7 @@ export function AddScamModal({
             noValidate
             onSubmit={(event) => { void submit(event); }}
           >
-            <ScamFields
+            <IncidentFields
               kind={kind}
               db={db}
               value={value}
@@ -225,155 +221,5 @@ export function AddScamModal({
         onConfirm={discard}
       />
     </>
-  );
-}
-
-interface ScamFieldsProps {
-  kind: ProfileKind;
-  db: RegistryDb;
-  value: ScamDraft;
-  set<F extends ScamDraftField>(field: F, next: ScamDraft[F]): void;
-  touch(field: ScamDraftField): void;
-  problem(field: ScamDraftField): string | undefined;
-  disabled: boolean;
-}
-
-/** The form's fields; mounted only while the dialog is open, so the replica is read then. */
-function ScamFields({ kind, db, value, set, touch, problem, disabled }: ScamFieldsProps) {
-  const suggest = useReplicaSuggestions(kind, db);
-  const someone = kind === 'developer' ? 'the scammer' : 'the project';
-
-  return (
-    <>
-      <fieldset className="report-section" disabled={disabled}>
-        <legend>What happened</legend>
-        <Field label="Description" required problem={problem('description')} hint="How it happened, step by step: what they promised, what you paid, what followed.">
-          {(props) => (
-            <textarea {...props} className="text-input report-textarea" rows={5} required aria-required="true" value={value.description}
-              onChange={(e) => set('description', e.target.value)} onBlur={() => touch('description')} />
-          )}
-        </Field>
-        <div className="report-row">
-          <Field label="Lost amount" required problem={problem('lostAmount')} hint="A number, like 1250 or 1250.50." className="report-row__grow">
-            {(props) => (
-              <input {...props} className="text-input" type="text" inputMode="decimal" autoComplete="off" required aria-required="true"
-                value={value.lostAmount} onChange={(e) => set('lostAmount', e.target.value)} onBlur={() => touch('lostAmount')} />
-            )}
-          </Field>
-          <Field label="Currency" problem={problem('currency')} className="report-row__currency">
-            {(props) => (
-              <input {...props} className="text-input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={10}
-                value={value.currency} onChange={(e) => set('currency', e.target.value.toUpperCase())} onBlur={() => touch('currency')} />
-            )}
-          </Field>
-        </div>
-        <Field label="Date of the scam" problem={problem('scamDate')}>
-          {(props) => (
-            <input {...props} className="text-input report-date" type="date" value={value.scamDate}
-              onChange={(e) => set('scamDate', e.target.value)} onBlur={() => touch('scamDate')} />
-          )}
-        </Field>
-        <SearchableMultiValueField label="Scam types" values={value.scamTypes} onChange={(v) => set('scamTypes', v)}
-          loadSuggestions={suggest('Scam Type', KNOWN_SCAM_TYPES)} placeholder="e.g. Rug Pull" disabled={disabled} />
-        <SearchableMultiValueField label="Industries" values={value.industries} onChange={(v) => set('industries', v)}
-          loadSuggestions={suggest('Industry')} placeholder="e.g. DeFi" disabled={disabled} />
-      </fieldset>
-
-      <fieldset className="report-section" disabled={disabled}>
-        <legend>Who did it</legend>
-        <TagInput label="Nicknames" values={value.nickname} onChange={(v) => set('nickname', v)} placeholder={`A name ${someone} used`} disabled={disabled} />
-        <AvatarField value={value.avatar} onChange={(v) => set('avatar', v)} problem={problem('avatar')} disabled={disabled} />
-        <SearchableMultiValueField label="Company used" values={value.companiesUsed} onChange={(v) => set('companiesUsed', v)}
-          loadSuggestions={suggest(['Companies Used', 'Company'])} max={1} hint="One company at most." disabled={disabled} />
-        <TagInput label="Company addresses" values={value.company_address} onChange={(v) => set('company_address', v)} disabled={disabled} />
-      </fieldset>
-
-      <fieldset className="report-section" disabled={disabled}>
-        <legend>How they reached you</legend>
-        <TagInput label="Websites" values={value.websites} onChange={(v) => set('websites', v)} inputMode="url" placeholder="scam-site.example" disabled={disabled} />
-        <TagInput label="Email addresses" values={value.emails} onChange={(v) => set('emails', v)} inputMode="email" disabled={disabled} />
-        <TagInput label="Phone numbers" values={value.phoneNumbers} onChange={(v) => set('phoneNumbers', v)} inputMode="tel" disabled={disabled} />
-        <TagInput label="Telegram handles" values={value.telegramHandles} onChange={(v) => set('telegramHandles', v)} placeholder="@handle" disabled={disabled} />
-      </fieldset>
-
-      <fieldset className="report-section" disabled={disabled}>
-        <legend>Where the money went</legend>
-        <TagInput label="Wallet addresses" values={value.walletAddresses} onChange={(v) => set('walletAddresses', v)} placeholder="0x…, bc1…" disabled={disabled} />
-        <SearchableMultiValueField label="Banks" values={value.bankNames} onChange={(v) => set('bankNames', v)}
-          loadSuggestions={suggest('Banks')} disabled={disabled} />
-        <TagInput label="Bank accounts" values={value.bankAccounts} onChange={(v) => set('bankAccounts', v)} disabled={disabled} />
-        <p className="field-hint report-pairing">Banks and accounts are paired in order: the first account with the first bank.</p>
-      </fieldset>
-
-      <fieldset className="report-section" disabled={disabled}>
-        <legend>Technical details</legend>
-        <TagInput label="IP addresses" values={value.ipAddresses} onChange={(v) => set('ipAddresses', v)} inputMode="decimal" placeholder="203.0.113.7" disabled={disabled} />
-      </fieldset>
-
-      <fieldset className="report-section" disabled={disabled}>
-        <legend>Your contact</legend>
-        <Field label="How staff can reach you" problem={problem('victimsContact')} hint="Optional. Only staff see it, to ask you more.">
-          {(props) => (
-            <input {...props} className="text-input" type="text" autoComplete="email" value={value.victimsContact}
-              onChange={(e) => set('victimsContact', e.target.value)} onBlur={() => touch('victimsContact')} />
-          )}
-        </Field>
-      </fieldset>
-    </>
-  );
-}
-
-function AvatarField({ value, onChange, problem, disabled }: {
-  value: string | null;
-  onChange(value: string | null): void;
-  problem: string | undefined;
-  disabled: boolean;
-}) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const shown = error || problem;
-
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    setError('');
-    try {
-      onChange(await pictureToAvatar(file));
-    } catch (caught) {
-      setError(caught instanceof AvatarError ? caught.message : 'This picture could not be used.');
-    } finally {
-      setBusy(false);
-      if (inputRef.current) inputRef.current.value = ''; // the same file can be picked again
-    }
-  };
-
-  return (
-    <div className="report-field report-avatar-field">
-      <label htmlFor={id} className="field-label">Picture</label>
-      <div className="report-avatar-row">
-        {value ? <img className="report-avatar" src={value} alt="The chosen picture" width={64} height={64} /> : null}
-        <input
-          ref={inputRef}
-          id={id}
-          className="report-file"
-          type="file"
-          accept={AVATAR_ACCEPT}
-          disabled={disabled || busy}
-          aria-invalid={Boolean(shown)}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => { void pick(e.target.files?.[0]); }}
-        />
-        {value ? (
-          <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onChange(null)}>
-            Remove picture
-          </button>
-        ) : null}
-      </div>
-      <p id={`${id}-hint`} className={shown ? 'field-hint field-hint--problem' : 'field-hint'} aria-live="polite">
-        {busy ? 'Preparing the picture…' : shown || 'Optional. A PNG, JPEG or WebP picture; it is made small on this device before it is sent.'}
-      </p>
-    </div>
   );
 }

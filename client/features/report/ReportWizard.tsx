@@ -3,27 +3,26 @@
 // as drafts, edited in the Add Scam modal) and a summary. The whole state is kept on the device
 // ('wizard:developer' / 'wizard:project'), so a reload or a closed tab never loses it. Submit
 // queues ONE outbox action: the profile, then each scam on the id the server gives it.
-import {
-  useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type KeyboardEventHandler, type ReactNode, type RefObject,
-} from 'react';
+// This file holds the wizard's state and composes the steps, each in its own file in wizard/.
+import { useEffect, useRef, useState } from 'react';
 import { WIZARD_STEPS } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
-import { GENDERS, profileCreateSchema } from '../../../shared/contract/profile';
-import { formatAmount, parseAmount } from '../../../shared/domain/amount';
-import { normalizeCurrency } from '../../../shared/domain/currency';
+import { profileCreateSchema } from '../../../shared/contract/profile';
 import { clearDraft, localDb, saveDraft, submitAction, type RegistryDb } from '../../local';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
-import { SearchableMultiValueField } from '../../ui/SearchableMultiValueField';
 import { AddScamModal, wizardScamKey } from './AddScamModal';
-import { Field } from './fields';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
 import { payloadProblems, toWizardScam, type ScamDraft } from './scam-draft';
-import { useReplicaSuggestions } from './suggestions';
 import { useStoredDraft } from './useStoredDraft';
+import { IdentityStep } from './wizard/IdentityStep';
+import { IncidentsStep } from './wizard/IncidentsStep';
+import { StepIndicator } from './wizard/StepIndicator';
+import { STEP_OF_FIELD, STEP_TITLES, type ProfileField, type ProfileProblems } from './wizard/steps';
+import { StoryStep } from './wizard/StoryStep';
 import {
-  emptyWizard, normalizeWizard, toProfileCreate, wizardHasContent, type Gender, type WizardProfile, type WizardState, type WizardStep,
+  emptyWizard, normalizeWizard, toProfileCreate, wizardHasContent, type WizardProfile, type WizardState, type WizardStep,
 } from './wizard-state';
 import './report.css';
 
@@ -37,14 +36,7 @@ export interface ReportWizardProps {
 /** spec §4: the whole wizard is one draft per kind. */
 export const wizardKey = (kind: ProfileKind) => `wizard:${kind}`;
 
-const STEP_TITLES: Record<WizardStep, string> = { 1: 'Who they are', 2: 'What happened', 3: 'Scams and summary' };
 const FULL_NAME_REQUIRED = 'Full name is required';
-
-type ProfileField = keyof WizardProfile;
-type ProfileProblems = Partial<Record<ProfileField, string>>;
-const STEP_OF_FIELD: Record<ProfileField, WizardStep> = {
-  name: 1, gender: 1, nationality: 1, location: 1, geolocation: 1, languages: 1, accent: 1, bio: 2,
-};
 
 export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportWizardProps) {
   const stored = useStoredDraft<WizardState>({
@@ -53,14 +45,14 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   });
   const state = stored.value;
   const [problems, setProblems] = useState<ProfileProblems>({});
-  const [scamProblems, setScamProblems] = useState<string[]>([]);
+  const [incidentProblems, setIncidentProblems] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const [moved, setMoved] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const scamAlertRef = useRef<HTMLDivElement>(null);
+  const incidentAlertRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const subject = kind === 'developer' ? 'person' : 'project';
 
@@ -68,10 +60,10 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   useEffect(() => { if (moved) headingRef.current?.focus(); }, [moved]);
   // the scam problems show by the scam list, which may be scrolled away from the Submit button
   useEffect(() => {
-    if (scamProblems.length === 0) return;
-    scamAlertRef.current?.scrollIntoView?.({ block: 'nearest' });
-    scamAlertRef.current?.focus();
-  }, [scamProblems]);
+    if (incidentProblems.length === 0) return;
+    incidentAlertRef.current?.scrollIntoView?.({ block: 'nearest' });
+    incidentAlertRef.current?.focus();
+  }, [incidentProblems]);
 
   const update = (change: (s: WizardState) => WizardState) => stored.update(change);
   const setProfile = <F extends ProfileField>(field: F, value: WizardProfile[F]) => {
@@ -102,46 +94,46 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const close = () => {
     setOutcome(null);
     setProblems({});
-    setScamProblems([]);
+    setIncidentProblems([]);
     onOpenChange(false);
   };
 
   // --- scams held as drafts (spec §2)
-  const startNewScam = async () => {
+  const startNewIncident = async () => {
     await clearDraft(wizardScamKey(kind), db);
     update((s) => ({ ...s, editing: 'new' }));
   };
-  const editScam = async (index: number) => {
+  const editIncident = async (index: number) => {
     const draft = state?.incidents[index];
     if (!draft) return;
     await saveDraft(wizardScamKey(kind), draft, db);
     update((s) => ({ ...s, editing: index }));
   };
-  const scamSaved = (draft: ScamDraft) => {
+  const incidentSaved = (draft: ScamDraft) => {
     update((s) => {
       if (s.editing === null) return s;
       const incidents = s.editing === 'new' ? [...s.incidents, draft] : s.incidents.map((d, i) => (i === s.editing ? draft : d));
       return { ...s, incidents, editing: null };
     });
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
-  const scamDiscarded = () => {
+  const incidentDiscarded = () => {
     update((s) => ({
       ...s, editing: null,
       incidents: typeof s.editing === 'number' ? s.incidents.filter((_, i) => i !== s.editing) : s.incidents,
     }));
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
-  const removeScam = (index: number) => {
+  const removeIncident = (index: number) => {
     update((s) => ({ ...s, incidents: s.incidents.filter((_, i) => i !== index) }));
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
 
   const discardReport = async () => {
     await stored.replace(emptyWizard());
     await clearDraft(wizardScamKey(kind), db);
     setProblems({});
-    setScamProblems([]);
+    setIncidentProblems([]);
   };
 
   // --- submit (spec §3: one profile, then each scam; one outbox action)
@@ -164,12 +156,12 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
       focusFirstProblem();
       return;
     }
-    const scamIssues = state.incidents.flatMap((draft, i) => {
+    const incidentIssues = state.incidents.flatMap((draft, i) => {
       const list = Object.values(payloadProblems(draft, 'wizard'));
       return list.length ? [`Scam ${i + 1}: ${list.join(' ')}`] : [];
     });
-    if (scamIssues.length) {
-      setScamProblems(scamIssues);
+    if (incidentIssues.length) {
+      setIncidentProblems(incidentIssues);
       return;
     }
 
@@ -248,13 +240,13 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
               ) : step === 2 ? (
                 <StoryStep kind={kind} profile={state.profile} problems={problems} set={setProfile} />
               ) : (
-                <ScamsStep
+                <IncidentsStep
                   kind={kind}
                   state={state}
-                  problems={scamProblems}
-                  alertRef={scamAlertRef}
-                  onAdd={() => { void startNewScam(); }}
-                  onEdit={(i) => { void editScam(i); }}
+                  problems={incidentProblems}
+                  alertRef={incidentAlertRef}
+                  onAdd={() => { void startNewIncident(); }}
+                  onEdit={(i) => { void editIncident(i); }}
                   onRemove={setRemoving}
                 />
               )}
@@ -270,8 +262,8 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         open={open && editing !== null}
         initial={typeof editing === 'number' ? state?.incidents[editing] : undefined}
         onOpenChange={(o) => { if (!o) update((s) => ({ ...s, editing: null })); }}
-        onDraftSaved={scamSaved}
-        onDraftDiscarded={scamDiscarded}
+        onDraftSaved={incidentSaved}
+        onDraftDiscarded={incidentDiscarded}
       />
       <ConfirmDialog
         open={removing !== null}
@@ -280,7 +272,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         description="It will be removed from your report."
         confirmLabel="Remove"
         cancelLabel="Keep it"
-        onConfirm={() => { if (removing !== null) removeScam(removing); setRemoving(null); }}
+        onConfirm={() => { if (removing !== null) removeIncident(removing); setRemoving(null); }}
       />
       <ConfirmDialog
         open={discarding}
@@ -292,195 +284,5 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         onConfirm={() => { void discardReport(); }}
       />
     </>
-  );
-}
-
-function StepIndicator({ step, onDiscard }: { step: WizardStep; onDiscard?: () => void }) {
-  return (
-    <div className="wizard__progress">
-      <p className="wizard__step-count" aria-live="polite">Step {step} of {WIZARD_STEPS}</p>
-      <ol className="wizard__steps" aria-label="Steps">
-        {([1, 2, 3] as const).map((n) => (
-          <li key={n} className={n === step ? 'wizard__dot wizard__dot--current' : n < step ? 'wizard__dot wizard__dot--done' : 'wizard__dot'}
-            aria-current={n === step ? 'step' : undefined}>
-            <span className="visually-hidden">{`Step ${n}: ${STEP_TITLES[n]}`}</span>
-          </li>
-        ))}
-      </ol>
-      {onDiscard ? <button type="button" className="wizard__discard" onClick={onDiscard}>Discard report</button> : null}
-    </div>
-  );
-}
-
-interface StepProps {
-  kind: ProfileKind;
-  profile: WizardProfile;
-  problems: ProfileProblems;
-  set<F extends ProfileField>(field: F, value: WizardProfile[F]): void;
-}
-
-function IdentityStep({ kind, db, profile, problems, set, onEnter }: StepProps & { db: RegistryDb; onEnter(): void }) {
-  const suggest = useReplicaSuggestions(kind, db);
-  // Enter in a single-line field moves on, as in a form; list fields use Enter to add values
-  const enterMovesOn = (e: KeyboardEvent<HTMLInputElement>) => { if (e.key === 'Enter') { e.preventDefault(); onEnter(); } };
-  return (
-    <div className="report-form">
-      <Field label="Full name" required problem={problems.name}
-        hint={kind === 'project' ? 'The name the project goes by.' : 'The name they used with you, as complete as you know it.'}>
-        {(props) => (
-          <input {...props} className="text-input" type="text" autoComplete="off" required aria-required="true"
-            value={profile.name} onChange={(e) => set('name', e.target.value)} onKeyDown={enterMovesOn} />
-        )}
-      </Field>
-      {/* spec §3 gender options Male, Female, Other, Not Specified: GENDERS, the list the server checks with */}
-      <Field label="Gender" problem={problems.gender}>
-        {(props) => (
-          <select {...props} className="text-input" value={profile.gender} onChange={(e) => set('gender', e.target.value as Gender)}>
-            {GENDERS.map((g) => <option key={g} value={g}>{g}</option>)}
-          </select>
-        )}
-      </Field>
-      <div className="report-row">
-        <TextField label="Nationality" value={profile.nationality} problem={problems.nationality} onChange={(v) => set('nationality', v)} onKeyDown={enterMovesOn} />
-        <TextField label="Location" value={profile.location} problem={problems.location} onChange={(v) => set('location', v)} onKeyDown={enterMovesOn}
-          placeholder="City, country, or Remote" />
-      </div>
-      <TextField label="Geolocation" value={profile.geolocation} problem={problems.geolocation} onChange={(v) => set('geolocation', v)} onKeyDown={enterMovesOn}
-        hint="Coordinates or an area, if you know them, e.g. 40.71, -74.00." />
-      <SearchableMultiValueField label="Languages" values={profile.languages} onChange={(v) => set('languages', v)}
-        loadSuggestions={suggest('Languages')} placeholder="e.g. English" />
-      <TextField label="Accent" value={profile.accent} problem={problems.accent} onChange={(v) => set('accent', v)} onKeyDown={enterMovesOn} />
-    </div>
-  );
-}
-
-function TextField({ label, value, onChange, problem, hint, placeholder, onKeyDown }: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  problem?: string;
-  hint?: ReactNode;
-  placeholder?: string;
-  onKeyDown?: KeyboardEventHandler<HTMLInputElement>;
-}) {
-  return (
-    <Field label={label} problem={problem} hint={hint} className="report-row__grow">
-      {(props) => (
-        <input {...props} className="text-input" type="text" autoComplete="off" placeholder={placeholder}
-          value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />
-      )}
-    </Field>
-  );
-}
-
-function StoryStep({ kind, profile, problems, set }: StepProps) {
-  return (
-    <div className="report-form">
-      <Field label={kind === 'developer' ? 'Bio' : 'About the project'} problem={problems.bio}
-        hint="What happened, and how they operate: their pitch, where they found you, the tricks they used.">
-        {(props) => (
-          <textarea {...props} className="text-input report-textarea report-textarea--tall" rows={9}
-            value={profile.bio} onChange={(e) => set('bio', e.target.value)} />
-        )}
-      </Field>
-    </div>
-  );
-}
-
-function totalsByCurrency(drafts: readonly ScamDraft[]): string {
-  const totals = new Map<string, number>();
-  for (const d of drafts) {
-    const amount = parseAmount(d.lostAmount);
-    if (amount === null) continue;
-    const currency = normalizeCurrency(d.currency);
-    totals.set(currency, (totals.get(currency) ?? 0) + amount);
-  }
-  return [...totals].map(([currency, sum]) => `${formatAmount(sum)} ${currency}`).join(', ');
-}
-
-function ScamsStep({ kind, state, problems, alertRef, onAdd, onEdit, onRemove }: {
-  kind: ProfileKind;
-  state: WizardState;
-  problems: string[];
-  alertRef: RefObject<HTMLDivElement | null>;
-  onAdd(): void;
-  onEdit(index: number): void;
-  onRemove(index: number): void;
-}) {
-  const listId = useId();
-  const { profile, incidents } = state;
-  const total = useMemo(() => totalsByCurrency(incidents), [incidents]);
-  const who = kind === 'developer' ? 'this person' : 'this project';
-  return (
-    <div className="report-form">
-      <section aria-labelledby={listId} className="wizard__scams">
-        <h4 id={listId} className="wizard__subheading">Scams ({incidents.length})</h4>
-        {incidents.length === 0 ? (
-          <p className="muted">No scams added yet. Add each scam by {who} you know of: staff verify reports by their scams.</p>
-        ) : (
-          <ul className="wizard__scam-list">
-            {incidents.map((draft, i) => (
-              <ScamCard key={i} index={i} draft={draft} onEdit={() => onEdit(i)} onRemove={() => onRemove(i)} />
-            ))}
-          </ul>
-        )}
-        <button type="button" className="button button--secondary" onClick={onAdd}>Add a scam</button>
-        {problems.length ? (
-          <div ref={alertRef} tabIndex={-1} role="alert" className="report-outcome report-outcome--error">
-            <p className="report-outcome__title">Some scams need a fix before the report can be sent.</p>
-            <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
-          </div>
-        ) : null}
-      </section>
-
-      <section aria-label="Summary of the report" className="wizard__summary">
-        <h4 className="wizard__subheading">Summary</h4>
-        <dl className="wizard__facts">
-          <Fact term="Full name" value={profile.name} />
-          <Fact term="Gender" value={profile.gender} />
-          <Fact term="Nationality" value={profile.nationality} />
-          <Fact term="Location" value={profile.location} />
-          <Fact term="Geolocation" value={profile.geolocation} />
-          <Fact term="Languages" value={profile.languages.join(', ')} />
-          <Fact term="Accent" value={profile.accent} />
-          <Fact term={kind === 'developer' ? 'Bio' : 'About the project'} value={profile.bio} long />
-          <Fact term="Scams" value={String(incidents.length)} />
-          {total ? <Fact term="Reported loss" value={total} /> : null}
-        </dl>
-      </section>
-    </div>
-  );
-}
-
-function Fact({ term, value, long = false }: { term: string; value: string; long?: boolean }) {
-  return (
-    <div className={long ? 'wizard__fact wizard__fact--long' : 'wizard__fact'}>
-      <dt>{term}</dt>
-      <dd>{value.trim() ? value : '—'}</dd>
-    </div>
-  );
-}
-
-function ScamCard({ index, draft, onEdit, onRemove }: { index: number; draft: ScamDraft; onEdit(): void; onRemove(): void }) {
-  const amount = parseAmount(draft.lostAmount);
-  const incomplete = !draft.description.trim() || amount === null;
-  const label = `Scam ${index + 1}`;
-  return (
-    <li className="wizard__scam">
-      <div className="wizard__scam-head">
-        <strong>{label}</strong>
-        {incomplete ? <span className="wizard__badge">Incomplete</span> : null}
-      </div>
-      <p className="wizard__scam-text">{draft.description.trim() || 'No description yet.'}</p>
-      <p className="wizard__scam-meta">
-        {amount !== null ? `${formatAmount(amount)} ${normalizeCurrency(draft.currency)}` : 'No valid lost amount yet'}
-        {draft.scamDate ? ` · ${draft.scamDate}` : ''}
-        {draft.scamTypes.length ? ` · ${draft.scamTypes.join(', ')}` : ''}
-      </p>
-      <div className="wizard__scam-actions">
-        <button type="button" className="button button--secondary" onClick={onEdit} aria-label={`Edit ${label}`}>Edit</button>
-        <button type="button" className="button button--secondary" onClick={onRemove} aria-label={`Remove ${label}`}>Remove</button>
-      </div>
-    </li>
   );
 }

@@ -1,7 +1,7 @@
 // One quiet notice at a time (DESIGN.md "Messages"), e.g. that a queued report was delivered.
 // A polite live region that empties itself after a few seconds.
 import { useEffect } from 'react';
-import { getStatus, setStatus, useStatus } from '../../local/status-store';
+import { getStatus, setStatus, useStatus } from '../../state/status';
 
 export const NOTICE_VISIBLE_MS = 6_000;
 

@@ -2,7 +2,7 @@
 // a list of every waiting and rejected submission with what the server said, and lets the
 // person resend, edit or discard each; nothing is ever dropped without them asking.
 import { lazy, Suspense, useState } from 'react';
-import { useStatus } from '../../local/status-store';
+import { useStatus } from '../../state/status';
 import { formatCount } from '../../ui/format';
 
 const PendingDialog = lazy(() => import('./PendingDialog').then((m) => ({ default: m.PendingDialog })));

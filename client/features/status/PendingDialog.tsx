@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { discard, resend, updateAction, useOutboxEntries } from '../../local';
 import type { OutboxEntry, OutboxState } from '../../local/outbox-types';
-import { useStatus } from '../../local/status-store';
+import { useStatus } from '../../state/status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
 import { formatDateTime } from '../../ui/format';

@@ -1,6 +1,6 @@
 // The sync state every page shows in the header: an Offline badge, when the registry on this
 // device was last updated, and the progress of the first download (DESIGN.md "Replica sync").
-import { useStatus } from '../../local/status-store';
+import { useStatus } from '../../state/status';
 import { formatCount, formatWhen } from '../../ui/format';
 
 export function StatusBar() {

@@ -1,7 +1,7 @@
 // Unsent submissions live only in this browser's storage until they reach the server. When the
 // browser did not grant persistent storage (navigator.storage.persist()), it may evict them
 // under storage pressure: say so calmly, only while something is waiting.
-import { useStatus } from '../../local/status-store';
+import { useStatus } from '../../state/status';
 
 export function StorageWarning() {
   const unsent = useStatus((s) => s.pendingCount + s.rejectedCount);

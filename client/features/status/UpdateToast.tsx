@@ -1,7 +1,7 @@
 // vite-plugin-pwa in prompt mode (client/app/pwa.ts): a new version waits until the person
 // chooses to reload, so nothing half-typed is thrown away by a surprise reload.
 import { useState } from 'react';
-import { setStatus, useStatus } from '../../local/status-store';
+import { setStatus, useStatus } from '../../state/status';
 
 export function UpdateToast({ onReload }: { onReload: () => void | Promise<void> }) {
   const updateAvailable = useStatus((s) => s.updateAvailable);

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../local/outbox-types';
-import { initialStatus, setStatus, useStatus } from '../../local/status-store';
+import { initialStatus, setStatus, useStatus } from '../../state/status';
 import { Notice, NOTICE_VISIBLE_MS } from './Notice';
 import { PendingControl, pendingLabel } from './PendingControl';
 import { StatusBar } from './StatusBar';
