@@ -29,8 +29,9 @@ const SERVER_LAYERS = [
 ];
 const CLIENT_LAYERS = [
   ['client/ui', 'client/api'],
-  ['client/local'],
+  // UI state (zustand stores) sits below local/: the replicator, outbox and search report into it
   ['client/state'],
+  ['client/local'],
   ['client/features'],
   ['client/app'],
   ['client/main.tsx'],
@@ -75,12 +76,6 @@ const ZONES = [SHARED_ZONE, ...SIDE_ZONES, ...layerZones(SERVER_LAYERS), ...laye
 const restrictPaths = (zones) => ({
   'import-x/no-restricted-paths': ['error', { zones, basePath: import.meta.dirname }],
 });
-/** `zones` with the import of `except` (relative to `from`) allowed in the zone `target` -> `from`. */
-const allowing = (zones, target, from, except) => {
-  const found = zones.filter((zone) => zone.target.includes?.(target) && zone.from === from);
-  if (found.length !== 1) throw new Error(`eslint.config.js: no single zone ${target} -> ${from} for an exception`);
-  return zones.map((zone) => (zone === found[0] ? { ...zone, except } : zone));
-};
 
 // Tests sit on top of their side: they build the whole app (server/test-support.ts, the real
 // server for client tests too), so the layers and the client/server sides do not bind them;
@@ -133,11 +128,6 @@ export default defineConfig(
   },
   { files: TESTS, rules: restrictPaths([SHARED_ZONE, ...FEATURE_ZONES]) },
 
-  // Exceptions, each one file and one import. Report new ones; do not widen these.
-  {
-    // the saved searches are kept only while someone is signed in, which client/state/ knows
-    // (useCurrentUser); goes once the current user moves down a layer or is passed in
-    files: ['client/local/saved-searches.ts'],
-    rules: restrictPaths(allowing(ZONES, 'client/local', 'client/state', ['./current-user.ts'])),
-  },
+  // No exceptions today: should one be needed, a block for one file with import-x's `except`
+  // for one import, and a comment saying why.
 );
