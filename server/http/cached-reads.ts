@@ -13,10 +13,10 @@ import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { AppDeps } from '../deps';
 import type { CachedAnswer } from '../read-model/answer-cache';
 import { syncQuerySchema } from '../../shared/contract/sync';
+import { profileListQuerySchema } from '../../shared/contract/profile';
+import { PROFILE_KINDS, routes } from '../../shared/contract/routes';
 import { syncPageJson } from '../features/sync/service';
-import { listQuery } from '../features/profiles/routes';
 import { publicListJson } from '../features/profiles/service';
-import { PROFILE_PATHS } from './profile-paths';
 import { sendCachedAnswer } from './cached-answer';
 import { csrfCookieOf } from './csrf';
 
@@ -31,17 +31,17 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unk
 /** The reads of the routes in features/sync and features/profiles that answer from the cache. */
 export function cachedReads({ db }: AppDeps): CachedRead[] {
   const reads: CachedRead[] = [{
-    path: '/api/sync/',
+    path: routes.sync.page.pattern,
     answer(query) {
       const parsed = syncQuerySchema.safeParse(query);
       return parsed.success ? syncPageJson(db, parsed.data.since, parsed.data.limit) : null;
     },
   }];
-  for (const [base, kind] of PROFILE_PATHS) {
+  for (const kind of PROFILE_KINDS) {
     reads.push({
-      path: `${base}/`,
+      path: routes.profiles.list[kind].pattern,
       answer(query) {
-        const parsed = listQuery.safeParse(query);
+        const parsed = profileListQuerySchema.safeParse(query);
         // the staff's list of profiles awaiting review is per user: Express answers it
         if (!parsed.success || !parsed.data.is_verified) return null;
         return publicListJson(db, kind, { page: parsed.data.page, pageSize: parsed.data.page_size });

@@ -3,12 +3,13 @@ import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';
 import { syncQuerySchema } from '../../../shared/contract/sync';
+import { routes } from '../../../shared/contract/routes';
 import { sendCachedAnswer } from '../../http/cached-answer';
 import { syncPageJson } from './service';
 
 export function syncRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
-  router.get('/api/sync/', (req, res) => {
+  router.get(routes.sync.page.pattern, (req, res) => {
     const { since, limit } = parse(syncQuerySchema, req.query);
     // the same for everyone at a revision: a replica may keep it but must ask again (ETag)
     sendCachedAnswer(req, res, syncPageJson(db, since, limit));
