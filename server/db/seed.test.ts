@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './connection';
 import { currentRevision } from './revision';
-import { DEFAULT_SEED_PROFILES, KNOWN_SCAM_TYPES, mulberry32, seedDemo } from './seed';
+import { KNOWN_SCAM_TYPES } from '../../shared/contract/scam-submit';
+import { DEFAULT_SEED_PROFILES, mulberry32, seedDemo } from './seed';
 import { proposedChangesSchema } from '../../shared/contract/edit-request';
 import { CASE_ID_PATTERN, EDIT_CASE_ID_PATTERN } from '../../shared/domain/case-id';
 

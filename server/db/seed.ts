@@ -8,6 +8,7 @@ import { reserveRevisions } from './revision';
 import { fillSyncTexts } from '../features/sync/sync-texts';
 import { caseId, editRequestCaseId } from '../../shared/domain/case-id';
 import type { BankAccountPair } from '../../shared/domain/bank-accounts';
+import { KNOWN_SCAM_TYPES } from '../../shared/contract/scam-submit';
 
 export interface SeedOptions {
   /** Verified profiles to create (pending extras come on top). Default 300. */
@@ -82,10 +83,6 @@ class Rand {
 // ---------------------------------------------------------------------------------------------
 // Vocabulary (all invented; domains, phone numbers and IP ranges are reserved or fictional)
 
-export const KNOWN_SCAM_TYPES = [
-  'Rug Pull', 'Fake Raise', 'Pump & Dump', 'Service not delivered',
-  'Identity Theft', 'Phishing', 'Impersonation', 'Exit Scam',
-] as const;
 const OTHER_SCAM_TYPES = ['Ponzi Scheme', 'Fake Job Offer', 'Honeypot Token', 'Fake Audit', 'Romance Scam'];
 
 const INDUSTRIES = [

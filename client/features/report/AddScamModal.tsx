@@ -5,6 +5,7 @@
 // or losing the tab keeps the draft; only Cancel (after asking) or a submit clears it.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
+import { KNOWN_SCAM_TYPES } from '../../../shared/contract/scam-submit';
 import { localDb, submitAction, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -16,7 +17,7 @@ import { Field } from './fields';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
 import {
-  emptyScamDraft, KNOWN_SCAM_TYPES, normalizeScamDraft, payloadProblems, preselectedScamTypes, scamDraftHasContent,
+  emptyScamDraft, normalizeScamDraft, payloadProblems, preselectedScamTypes, scamDraftHasContent,
   scamDraftReady, toScamSubmit, type ScamDraft, type ScamDraftField, type ScamDraftProblems,
 } from './scam-draft';
 import { useReplicaSuggestions } from './suggestions';

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { WIZARD_STEPS } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
-import { GENDERS, profileCreateSchema } from '../../../shared/contract/profile';
+import { GENDERS, profileCreateSchema, type Gender } from '../../../shared/contract/profile';
 import { formatAmount, parseAmount } from '../../../shared/domain/amount';
 import { normalizeCurrency } from '../../../shared/domain/currency';
 import { clearDraft, localDb, saveDraft, submitAction, type RegistryDb } from '../../local';
@@ -23,7 +23,7 @@ import { payloadProblems, toWizardScam, type ScamDraft } from './scam-draft';
 import { useReplicaSuggestions } from './suggestions';
 import { useStoredDraft } from './useStoredDraft';
 import {
-  emptyWizard, normalizeWizard, toProfileCreate, wizardHasContent, type Gender, type WizardProfile, type WizardState, type WizardStep,
+  emptyWizard, normalizeWizard, toProfileCreate, wizardHasContent, type WizardProfile, type WizardState, type WizardStep,
 } from './wizard-state';
 import './report.css';
 
