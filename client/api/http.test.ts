@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, LOGIN_THROTTLE_MAX_FAILURES } from '../../shared/constants';
 import { LOGIN_MESSAGES } from '../../shared/contract/auth';
 import { connectTo, disconnect, startServer, type CookieJar, type RunningServer } from '../local/test-support';
-import { ApiError, apiBytes, apiFetch, apiJson, configureHttp, parseRetryAfter, readCookie, refreshCsrf, resetHttpConfig } from './http';
+import { refreshCsrf } from './csrf';
+import { ApiError, apiBytes, apiFetch, apiJson, configureHttp, parseRetryAfter, readCookie, resetHttpConfig } from './http';
 
 describe('readCookie and parseRetryAfter', () => {
   afterEach(() => resetHttpConfig());

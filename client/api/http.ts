@@ -3,7 +3,6 @@
 // (DESIGN.md "Outbox"), and one error type for every failure, so callers tell "no network"
 // (status 0, retry later) from "the server refused" (4xx, show its message).
 import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../shared/constants';
-import { routes } from '../../shared/contract/routes';
 
 export interface HttpConfig {
   /** '' in the browser (same origin); tests point it at a real server on 127.0.0.1. */
@@ -175,14 +174,4 @@ function refusal(res: Response, parsed: unknown): ApiError {
   const error = parsed && typeof parsed === 'object' ? (parsed as { error?: unknown; details?: unknown }) : {};
   const message = typeof error.error === 'string' && error.error ? error.error : fallbackMessage(res.status);
   return new ApiError(res.status, message, parseRetryAfter(res.headers.get('Retry-After')), error.details);
-}
-
-/** Makes sure the csrftoken cookie exists and is current (sign-in rotates it). */
-export async function refreshCsrf(): Promise<void> {
-  const res = await config.fetch(config.baseUrl + routes.auth.currentUser.path(), {
-    method: routes.auth.currentUser.method, headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store',
-  }).catch(() => {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  });
-  await res.body?.cancel().catch(() => undefined);
 }

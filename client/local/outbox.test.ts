@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count } from '../../server/test-support';
-import { apiJson, refreshCsrf } from '../api/http';
+import { refreshCsrf } from '../api/csrf';
+import { apiJson } from '../api/http';
 import type { RegistryDb } from './db';
 import {
   BACKOFF_CAP_MS, backoffMs, discard, enqueue, flushOutbox, resend, startOutbox, submitAction, updateAction,

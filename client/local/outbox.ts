@@ -14,7 +14,8 @@
 // What an action sends, and the line it shows, is the catalogue's (outbox-actions.ts): this
 // module stores and replays entries and knows nothing of the features that queue them.
 import { liveQuery } from 'dexie';
-import { ApiError, apiJson, refreshCsrf } from '../api/http';
+import { refreshCsrf } from '../api/csrf';
+import { ApiError, apiJson } from '../api/http';
 import { localDb, type RegistryDb } from './db';
 import { withWebLock } from './locks';
 import { describeAction, planCall, type PlannedCall } from './outbox-actions';

@@ -8,7 +8,8 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 import { seedDemo } from '../../../server/db/seed';
 import { makeTestApp, MEMBER, memberClient, STAFF, staffClient, visitor, type Client } from '../../../server/test-support';
 import { caseId } from '../../../shared/domain/case-id';
-import { apiJson, refreshCsrf } from '../../api/http';
+import { refreshCsrf } from '../../api/csrf';
+import { apiJson } from '../../api/http';
 import { connectTo, disconnect, startServer, type RunningServer } from '../../local/test-support';
 import { AdminPanelPage } from './AdminPanelPage';
 

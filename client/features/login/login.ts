@@ -5,7 +5,8 @@
 import { CSRF_COOKIE, DEFAULT_NEXT_PATH } from '../../../shared/constants';
 import { LOGIN_MESSAGES, safeNextPath, type LoginForm } from '../../../shared/contract/auth';
 import { routes } from '../../../shared/contract/routes';
-import { apiFetch, readCookie, refreshCsrf } from '../../api/http';
+import { refreshCsrf } from '../../api/csrf';
+import { apiFetch, readCookie } from '../../api/http';
 
 /**
  * spec §2, §9: next defaults to '/'; only same-site paths are followed (safeNextPath). The login
