@@ -1,6 +1,6 @@
 // The route table (shared/contract/routes.ts) against the real app: every route is registered
 // once, with the table's method and pattern, nothing else answers under /api/ or /accounts/,
-// no route hides another, and the guards let in whom the table says (docs/product.md#6-roles).
+// no route hides another, and the guards let in whom the table says (docs/product.md#roles).
 import type express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allRoutes, type AnyRoute } from '../shared/contract/routes';

@@ -1,4 +1,4 @@
-// The anti-forgery token (DESIGN.md "Auth"): the server sets the csrftoken cookie on any answer,
+// The anti-forgery token (docs/design.md "Auth"): the server sets the csrftoken cookie on any answer,
 // and a sign-in rotates it. Apart from http.ts, so the transport knows no route: the search
 // worker uses http.ts without the route table (shared/contract/routes.ts) and its schemas.
 import { routes } from '../../shared/contract/routes';

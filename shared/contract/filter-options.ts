@@ -1,4 +1,4 @@
-// GET /api/filter-options/ (docs/product.md#7-calls): its query. Without a category the answer
+// GET /api/filter-options/ (docs/product.md#calls): its query. Without a category the answer
 // holds the options of every category; with one, only that category's, narrowed by the search.
 import { z } from 'zod';
 import { FILTER_CATEGORIES } from '../domain/facets';

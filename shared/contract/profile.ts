@@ -4,7 +4,7 @@ import { PROFILE_FETCH_SIZE } from '../constants';
 import { bankAccount, shortText, optionalShortText, optionalLongText, stringList } from './common';
 
 export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const; // spec §3
-/** docs/product.md#3-entities: a profile's gender, one of GENDERS. */
+/** docs/product.md#entities: a profile's gender, one of GENDERS. */
 export type Gender = (typeof GENDERS)[number];
 
 export function isGender(value: string): value is Gender {
@@ -61,7 +61,7 @@ export const profileListResponseSchema = z.union([
 ]);
 
 /**
- * The query of GET /api/developers/ and /api/projects/ (docs/product.md#7-calls): a page of the
+ * The query of GET /api/developers/ and /api/projects/ (docs/product.md#calls): a page of the
  * verified profiles (`?page_size=9999` asks for all), or with is_verified=false (staff) the
  * profiles awaiting review. Also read by the server's lane for cached reads.
  */

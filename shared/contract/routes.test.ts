@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILE_FETCH_SIZE } from '../constants';
 import { PROFILE_KINDS, PROFILE_SEGMENTS, allRoutes, kindOfSegment, routes, type AnyRoute } from './routes';
 
-// docs/product.md#7-calls, written out as the product documents them: the table must hold these
+// docs/product.md#calls, written out as the product documents them: the table must hold these
 // and nothing else (the replicas' sync call is ours, docs/design.md "Replica sync").
 const DOCUMENTED = [
   'POST /api/login/', 'GET /api/accounts/me/', 'POST /accounts/logout/', 'GET /api/adminpanel/guard/',

@@ -1,4 +1,4 @@
-// Every call of the API, once (docs/product.md#7-calls; docs/style.md "Routes as data"): its
+// Every call of the API, once (docs/product.md#calls; docs/style.md "Routes as data"): its
 // method, its path pattern as the server registers it (Express 5 syntax, `:id`), a typed
 // `path()` that builds it for a client, who may call it, a one-line summary and the zod
 // schemas of its query, body and answer where the contract has them. The server's routers
@@ -26,7 +26,7 @@ import { syncPageSchema, syncQuerySchema } from './sync';
 // Profile kinds in paths
 
 /**
- * docs/product.md#7-calls: scammers (kind 'developer') live under /api/developers/, projects under
+ * docs/product.md#calls: scammers (kind 'developer') live under /api/developers/, projects under
  * /api/projects/. The one place that maps a profile kind to its path segment and back.
  */
 export const PROFILE_SEGMENTS = { developer: 'developers', project: 'projects' } as const satisfies Record<ProfileKind, string>;
@@ -43,7 +43,7 @@ export function kindOfSegment(segment: ProfileSegment): ProfileKind {
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
-/** docs/product.md#6-roles: who may call a route (the server's guards answer 401/403 otherwise). */
+/** docs/product.md#roles: who may call a route (the server's guards answer 401/403 otherwise). */
 export type Access = 'anyone' | 'signed-in' | 'staff';
 
 /** The names of a pattern's parameters: '/api/admin/scams/:id/approve/' → 'id'. */
@@ -139,7 +139,7 @@ function perKind<R>(build: (base: ProfileBase) => R): Record<ProfileKind, R> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The table (docs/product.md#7-calls), grouped by the server feature that answers it
+// The table (docs/product.md#calls), grouped by the server feature that answers it
 
 export const routes = {
   auth: {

@@ -5,7 +5,7 @@ import {
 } from './common';
 
 /**
- * docs/product.md#9-constants: the known scam type labels (the Add Scam form preselects these
+ * docs/product.md#constants: the known scam type labels (the Add Scam form preselects these
  * from the active filters; the demo data uses them). Scam types are free text otherwise.
  */
 export const KNOWN_SCAM_TYPES = [

@@ -36,7 +36,7 @@ const staffProfiles = z.union([
   z.object({ results: z.array(staffProfileSchema) }).loose().transform((page) => page.results),
 ]);
 
-/** The profiles of a kind awaiting review, all at once (docs/product.md#7-calls). */
+/** The profiles of a kind awaiting review, all at once (docs/product.md#calls). */
 const awaitingReview = (kind: ProfileKind) =>
   routes.profiles.list[kind].path({ query: { is_verified: 'false', page_size: PROFILE_FETCH_SIZE } });
 
