@@ -7,11 +7,12 @@ import { openDatabase } from '../server/db/connection';
 import { approvedIncidentsByProfile } from '../server/read-model/queries';
 import { toProfile, type ProfileRow } from '../server/read-model/rows';
 import { syncPage } from '../server/features/sync/service';
+import { routes } from '../shared/contract/routes';
 
 const db = openDatabase(process.env.DATABASE_PATH!);
 const app = express();
 
-app.get('/api/developers/', (req, res) => {
+app.get(routes.profiles.list.developer.pattern, (req, res) => {
   const pageSize = Number(req.query.page_size ?? 20);
   const page = Number(req.query.page ?? 1);
   const rows = db
@@ -20,7 +21,7 @@ app.get('/api/developers/', (req, res) => {
     .all(pageSize, (page - 1) * pageSize) as ProfileRow[];
   const { n } = db.prepare("SELECT COUNT(*) AS n FROM profiles WHERE kind = 'developer' AND verification_status = 'verified'").get() as { n: number };
   const incidents = approvedIncidentsByProfile(db, rows.map((r) => r.id));
-  const link = (p: number) => `/api/developers/?page=${p}&page_size=${pageSize}`;
+  const link = (p: number) => routes.profiles.list.developer.path({ query: { page: p, page_size: pageSize } });
   res.json({
     count: n,
     next: page * pageSize < n ? link(page + 1) : null,
@@ -29,7 +30,7 @@ app.get('/api/developers/', (req, res) => {
   });
 });
 
-app.get('/api/sync/', (req, res) => {
+app.get(routes.sync.page.pattern, (req, res) => {
   res.json(syncPage(db, Number(req.query.since ?? 0), Number(req.query.limit ?? 500)));
 });
 

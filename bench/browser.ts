@@ -12,6 +12,7 @@ import { REGISTRY_PAGE_SIZE, SYNC_PAGE_MAX } from '../shared/constants';
 import { BUDGETS } from './budgets';
 import { copyOf } from './fixtures';
 import { figure, log, median, type Figure } from './figures';
+import { routes } from '../shared/contract/routes';
 
 const DELTA = 100;
 const DELTA_RUNS = 3;
@@ -233,13 +234,13 @@ export async function benchBrowser(databasePath: string, label: string, full: bo
     const bulkContext = await browser.newContext({ bypassCSP: true });
     const bulkPage = await bulkContext.newPage();
     // a same-origin document that does not start the app (and its own sync) beside the load
-    await bulkPage.goto(`${server.url}/api/accounts/me/`);
+    await bulkPage.goto(`${server.url}${routes.auth.currentUser.path()}`);
     await bulkPage.addScriptTag({ path: require.resolve('dexie/dist/dexie.js') });
-    const bulk = await bulkPage.evaluate(async (pageMax) => {
+    const bulk = await bulkPage.evaluate(async ({ pageMax, syncPath }) => {
       const all: unknown[] = [];
       let since = 0;
       for (;;) {
-        const res = await fetch(`/api/sync/?since=${since}&limit=${pageMax}`);
+        const res = await fetch(`${syncPath}?since=${since}&limit=${pageMax}`);
         const page = (await res.json()) as { profiles: unknown[]; cursor: number; hasMore: boolean };
         all.push(...page.profiles);
         since = page.cursor;
@@ -254,7 +255,7 @@ export async function benchBrowser(databasePath: string, label: string, full: bo
       const ms = performance.now() - t0;
       dexie.close();
       return { ms, count: all.length };
-    }, SYNC_PAGE_MAX);
+    }, { pageMax: SYNC_PAGE_MAX, syncPath: routes.sync.page.path() });
     figures.push(figure(`IndexedDB bulk load ${label} (Dexie bulkPut, ${bulk.count} profiles)`, bulk.ms, 'ms'));
     await bulkContext.close();
   } finally {

@@ -12,6 +12,7 @@ import { currentRevision } from '../server/db/revision';
 import { BUDGETS } from './budgets';
 import { copyOf } from './fixtures';
 import { figure, log, type Figure } from './figures';
+import { routes } from '../shared/contract/routes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
@@ -50,9 +51,9 @@ interface Call {
 
 function calls(head: number): Call[] {
   return [
-    { name: 'list page of 20', path: '/api/developers/?page_size=20', p99Budget: true },
-    { name: 'sync delta of 100', path: `/api/sync/?since=${head - 100}&limit=500`, p99Budget: true },
-    { name: 'sync first page (limit 500)', path: '/api/sync/?since=0&limit=500', p99Budget: false },
+    { name: 'list page of 20', path: routes.profiles.list.developer.path({ query: { page_size: 20 } }), p99Budget: true },
+    { name: 'sync delta of 100', path: routes.sync.page.path({ query: { since: head - 100, limit: 500 } }), p99Budget: true },
+    { name: 'sync first page (limit 500)', path: routes.sync.page.path({ query: { since: 0, limit: 500 } }), p99Budget: false },
   ];
 }
 

@@ -9,6 +9,7 @@ import { testConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { createApp } from './app';
 import { upsertUser } from './features/auth/users';
+import { routes } from '../shared/contract/routes';
 
 export interface TestApp {
   db: Db;
@@ -50,7 +51,7 @@ function csrfFrom(setCookie: string[] | string | undefined): string {
 /** A visitor with a cookie jar, as a browser is after its first page load. */
 export async function visitor(app: TestApp['app']): Promise<Client> {
   const agent = request.agent(app);
-  const first = await agent.get('/api/accounts/me/');
+  const first = await agent.get(routes.auth.currentUser.path());
   let csrf = csrfFrom(first.headers['set-cookie'] as unknown as string[]);
   const client: Client = {
     agent,
@@ -69,7 +70,7 @@ export async function visitor(app: TestApp['app']): Promise<Client> {
 /** Signs the client in through the real login form; the CSRF token rotates at sign-in. */
 export async function signIn(client: Client, username: string, password: string): Promise<void> {
   const res = await client.agent
-    .post('/api/login/')
+    .post(routes.auth.login.path())
     .set('X-CSRFToken', client.csrf)
     .type('form')
     .send({ username, password, next: '/' });

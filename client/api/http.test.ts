@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, LOGIN_THROTTLE_MAX_FAILURES } from '../../shared/constants';
 import { LOGIN_MESSAGES } from '../../shared/contract/auth';
 import { connectTo, disconnect, startServer, type CookieJar, type RunningServer } from '../local/test-support';
-import { ApiError, apiBytes, apiFetch, apiJson, configureHttp, parseRetryAfter, readCookie, refreshCsrf, resetHttpConfig } from './http';
+import { refreshCsrf } from './csrf';
+import { ApiError, apiBytes, apiFetch, apiJson, configureHttp, parseRetryAfter, readCookie, resetHttpConfig } from './http';
+import { routes } from '../../shared/contract/routes';
 
 describe('readCookie and parseRetryAfter', () => {
   afterEach(() => resetHttpConfig());
@@ -49,23 +51,23 @@ describe('apiFetch and apiJson against the real server', () => {
   });
 
   it('when a write is sent without the CSRF cookie, then it is refused, and after refreshCsrf the header goes with it', async () => {
-    const refused = await apiJson('/api/developers/', { method: 'POST', json: { name: 'Jane Roe' } }).catch((e: unknown) => e);
+    const refused = await apiJson(routes.profiles.create.developer.path(), { method: 'POST', json: { name: 'Jane Roe' } }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 403, message: expect.stringMatching(/csrftoken cookie is missing/) });
 
     await refreshCsrf();
     expect(jar.get(CSRF_COOKIE)).toMatch(/^[A-Za-z0-9_-]{32,}$/);
-    const created = await apiJson<{ id: number }>('/api/developers/', { method: 'POST', json: { name: 'Jane Roe' } });
+    const created = await apiJson<{ id: number }>(routes.profiles.create.developer.path(), { method: 'POST', json: { name: 'Jane Roe' } });
 
     expect(created).toEqual({ id: expect.any(Number) });
   });
 
   it('when a write is repeated with its Idempotency-Key, then the stored answer comes back, and another body with that key is refused', async () => {
     await refreshCsrf();
-    const send = (name: string) => apiFetch('/api/developers/', { method: 'POST', json: { name }, idempotencyKey: 'test-key:1' });
+    const send = (name: string) => apiFetch(routes.profiles.create.developer.path(), { method: 'POST', json: { name }, idempotencyKey: 'test-key:1' });
 
     const first = await send('Jane Roe');
     const again = await send('Jane Roe');
-    const other = await apiJson('/api/developers/', { method: 'POST', json: { name: 'John Doe' }, idempotencyKey: 'test-key:1' }).catch((e: unknown) => e);
+    const other = await apiJson(routes.profiles.create.developer.path(), { method: 'POST', json: { name: 'John Doe' }, idempotencyKey: 'test-key:1' }).catch((e: unknown) => e);
 
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.json()).toEqual(await first.json());
@@ -74,7 +76,7 @@ describe('apiFetch and apiJson against the real server', () => {
 
   it('when a form is posted, then it goes form-encoded, and the throttled answer carries Retry-After', async () => {
     await refreshCsrf();
-    const login = () => apiJson('/api/login/', { form: { username: 'nobody', password: 'wrong password', next: '/' } }).catch((e: unknown) => e as ApiError);
+    const login = () => apiJson(routes.auth.login.path(), { form: { username: 'nobody', password: 'wrong password', next: '/' } }).catch((e: unknown) => e as ApiError);
 
     const first = await login();
     expect(first).toMatchObject({ status: 400, message: LOGIN_MESSAGES.invalid });
@@ -86,7 +88,7 @@ describe('apiFetch and apiJson against the real server', () => {
   });
 
   it('when bytes are asked for, then a 2xx answer comes as it was sent, and a refusal as an ApiError with the server\'s message', async () => {
-    const bytes = await apiBytes('/api/sync/?since=0&limit=10');
+    const bytes = await apiBytes(routes.sync.page.path({ query: { since: 0, limit: 10 } }));
     const sent = await (await fetch(`${server.url}/api/sync/?since=0&limit=10`)).text();
 
     expect(bytes).toBeInstanceOf(ArrayBuffer);
@@ -99,7 +101,7 @@ describe('apiFetch and apiJson against the real server', () => {
   it('when the server is gone, then the failure is an ApiError with status 0', async () => {
     await server.stop();
 
-    const error = await apiJson('/api/accounts/me/').catch((e: unknown) => e);
+    const error = await apiJson(routes.auth.currentUser.path()).catch((e: unknown) => e);
 
     expect(error).toMatchObject({ name: 'ApiError', status: 0, message: expect.stringMatching(/could not be reached/) });
   });
@@ -130,7 +132,7 @@ describe('apiFetch redirects', () => {
   });
 
   it("when redirect is 'manual', then a redirect answer comes back as it is and is not followed (spec §7 sign-in)", async () => {
-    const res = await apiFetch('/api/login/', { form: { username: 'a', password: 'b', next: '/' }, redirect: 'manual' });
+    const res = await apiFetch(routes.auth.login.path(), { form: { username: 'a', password: 'b', next: '/' }, redirect: 'manual' });
 
     expect(res.status).toBe(302);
     expect(res.ok).toBe(false);
@@ -138,7 +140,7 @@ describe('apiFetch redirects', () => {
   });
 
   it('when no redirect option is given, then redirects are followed as fetch does by default', async () => {
-    const res = await apiFetch('/api/accounts/me/');
+    const res = await apiFetch(routes.auth.currentUser.path());
 
     expect(res.status).toBe(200);
     expect(seen).toEqual(['/api/accounts/me/', '/elsewhere']);

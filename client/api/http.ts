@@ -175,13 +175,3 @@ function refusal(res: Response, parsed: unknown): ApiError {
   const message = typeof error.error === 'string' && error.error ? error.error : fallbackMessage(res.status);
   return new ApiError(res.status, message, parseRetryAfter(res.headers.get('Retry-After')), error.details);
 }
-
-/** Makes sure the csrftoken cookie exists and is current (sign-in rotates it). */
-export async function refreshCsrf(): Promise<void> {
-  const res = await config.fetch(`${config.baseUrl}/api/accounts/me/`, {
-    method: 'GET', headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store',
-  }).catch(() => {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  });
-  await res.body?.cancel().catch(() => undefined);
-}

@@ -14,6 +14,7 @@ import { dropDb, freshDb, putReplicaProfiles } from '../local/test-support';
 import { useRegistryQuery } from '../state/registry-query';
 import { useCurrentUser } from '../state/current-user';
 import { AppRoutes } from './App';
+import { routes } from '../../shared/contract/routes';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -111,8 +112,8 @@ describe('the admin route', () => {
   });
 
   it('when staff open /adminpanel/, then the Admin Panel shows', async () => {
-    await apiJson('/api/accounts/me/');
-    await apiJson('/api/login/', { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
+    await apiJson(routes.auth.currentUser.path());
+    await apiJson(routes.auth.login.path(), { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
 
     renderAt('/adminpanel/');
 
@@ -152,8 +153,8 @@ describe('the header', () => {
   });
 
   it('when staff open the app, then the header shows their user menu instead', async () => {
-    await apiJson('/api/accounts/me/');
-    await apiJson('/api/login/', { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
+    await apiJson(routes.auth.currentUser.path());
+    await apiJson(routes.auth.login.path(), { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
 
     renderAt('/no-such-page');
 

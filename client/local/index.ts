@@ -4,10 +4,11 @@ export { RegistryDb, localDb, openRegistryDb, readSyncMeta } from './db';
 export type { LocalProfile, LocalIncident, SyncMeta, Draft, SavedSearch } from './db';
 export { SYNC_INTERVAL_MS, syncNow, startReplicator } from './replicator';
 export {
-  describeAction, planCall, enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction,
-  refreshOutboxCounts, startOutbox,
+  enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction, refreshOutboxCounts, startOutbox,
 } from './outbox';
-export type { FlushOptions, PlannedCall, SubmitResult } from './outbox';
+export type { FlushOptions, SubmitResult } from './outbox';
+export { describeAction, planCall } from './outbox-actions';
+export type { PlannedCall } from './outbox-actions';
 export { listOutbox, useOutboxEntries } from './outbox-list';
 export { useRegistryVersion } from './registry';
 export { getProfile, getProfiles, getIncidents, replicaCount, REPLICA_CHUNK_SIZE } from './replica';

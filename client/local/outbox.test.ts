@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count } from '../../server/test-support';
-import { apiJson, refreshCsrf } from '../api/http';
+import { refreshCsrf } from '../api/csrf';
+import { apiJson } from '../api/http';
 import type { RegistryDb } from './db';
 import {
-  BACKOFF_CAP_MS, backoffMs, describeAction, discard, enqueue, flushOutbox, planCall, resend, startOutbox, submitAction,
-  updateAction,
+  BACKOFF_CAP_MS, backoffMs, discard, enqueue, flushOutbox, resend, startOutbox, submitAction, updateAction,
 } from './outbox';
+import { describeAction } from './outbox-actions';
 import type { OutboxAction, OutboxEntry } from './outbox-types';
-import { getStatus } from './status-store';
+import { getStatus } from '../state/status';
 import {
   connectTo, disconnect, dropDb, freshDb, resetStatus, startLossyProxy, startServer, type RunningServer,
 } from './test-support';
@@ -40,33 +41,6 @@ const report = (name: string, incidents: ReturnType<typeof wizardIncident>[] = [
 const NOT_AN_IMAGE = `data:image/png;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"></svg>')}`;
 
 const sql = <T>(query: string, ...params: unknown[]) => server.t.db.prepare(query).all(...params) as T[];
-
-describe('describeAction and planCall', () => {
-  it('when a report has incidents, then its label counts them and its calls create the profile, then each incident on the new id', () => {
-    const action = report('Jane Roe', [wizardIncident('first'), wizardIncident('second')]);
-
-    expect(describeAction(action)).toBe('Report scammer Jane Roe with 2 incidents');
-    expect(planCall(action, [])).toEqual({ method: 'POST', path: '/api/developers/', json: { name: 'Jane Roe' } });
-    expect(planCall(action, [{ id: 42 }])).toEqual({ method: 'POST', path: '/api/developers/42/scams/', json: wizardIncident('first') });
-    expect(planCall(action, [{ id: 42 }, { id: 7 }])?.json).toEqual(wizardIncident('second'));
-    expect(planCall(action, [{ id: 42 }, { id: 7 }, { id: 8 }])).toBeNull();
-  });
-
-  it('when the action is a single call, then there is one documented call and then none', () => {
-    const add: OutboxAction = { type: 'add-incident', kind: 'project', profileId: 5, profileName: 'Moon Coin', incident: { description: 'x', lostAmount: 1 } };
-    const edit: OutboxAction = { type: 'edit-request', kind: 'developer', profileId: 9, profileName: 'Jane Roe', request: { target_type: 'developer', proposed_changes: { developer: { bio: 'b' } } } };
-    const removal: OutboxAction = {
-      type: 'removal-request', targetName: '',
-      request: { target_type: 'developer', case_id: 'BUSTR-2025-0042', full_name: 'A', contact_information: 'a@b.c', explanation: 'e', developer: 42 },
-    };
-
-    expect([add, edit, removal].map(describeAction)).toEqual(['Add an incident to Moon Coin', 'Edit request for Jane Roe', 'Removal request for BUSTR-2025-0042']);
-    expect(planCall(add, [])?.path).toBe('/api/projects/5/scams/submit/');
-    expect(planCall(edit, [])?.path).toBe('/api/developers/9/edit-request/');
-    expect(planCall(removal, [])?.path).toBe('/api/removal-requests/');
-    for (const action of [add, edit, removal]) expect(planCall(action, [{ id: 1 }])).toBeNull();
-  });
-});
 
 describe('backoffMs', () => {
   const almostOne = () => 0.999999;

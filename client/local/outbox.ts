@@ -11,14 +11,16 @@
 //                          `--any other 4xx-->  rejected with the server's message: kept,
 //                               listed, editable (updateAction), resendable, discardable
 // A rejected entry is never dropped by the code; only discard(), which the person chooses.
+// What an action sends, and the line it shows, is the catalogue's (outbox-actions.ts): this
+// module stores and replays entries and knows nothing of the features that queue them.
 import { liveQuery } from 'dexie';
-import { createdResponseSchema } from '../../shared/contract/profile';
-import type { ProfileKind } from '../../shared/contract/common';
-import { ApiError, apiJson, refreshCsrf } from '../api/http';
+import { refreshCsrf } from '../api/csrf';
+import { ApiError, apiJson } from '../api/http';
 import { localDb, type RegistryDb } from './db';
 import { withWebLock } from './locks';
+import { describeAction, planCall, type PlannedCall } from './outbox-actions';
 import type { OutboxAction, OutboxEntry } from './outbox-types';
-import { setStatus } from './status-store';
+import { setStatus } from '../state/status';
 
 export const OUTBOX_LOCK = 'bustr-outbox';
 export const BACKOFF_BASE_MS = 2_000;
@@ -30,67 +32,6 @@ const MIN_RESCHEDULE_MS = 1_000;
 /** setTimeout's largest delay */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 export const SUBMIT_WAIT_MS = 8_000;
-
-// ---------------------------------------------------------------------------------------------
-// What an action is, and the calls it takes
-
-const collection = (kind: ProfileKind) => (kind === 'developer' ? 'developers' : 'projects');
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-/** The line the person sees in the pending list. */
-export function describeAction(action: OutboxAction): string {
-  switch (action.type) {
-    case 'report-profile': {
-      const what = action.kind === 'developer' ? 'scammer' : 'project';
-      const name = action.profile.name?.trim() || 'without a name';
-      const count = action.incidents.length;
-      return count ? `Report ${what} ${name} with ${plural(count, 'incident')}` : `Report ${what} ${name}`;
-    }
-    case 'add-incident':
-      return `Add an incident to ${action.profileName}`;
-    case 'edit-request':
-      return `Edit request for ${action.profileName}`;
-    case 'removal-request': {
-      const caseId = action.request.case_id?.trim() ?? '';
-      const target = action.targetName.trim();
-      if (!caseId) return `Removal request for ${target}`;
-      return target && target !== caseId ? `Removal request for ${caseId} (${target})` : `Removal request for ${caseId}`;
-    }
-  }
-}
-
-export interface PlannedCall {
-  method: 'POST';
-  path: string;
-  json: unknown;
-}
-
-/**
- * The next documented call (spec §7) given the answers of the calls already accepted, or null
- * when the action is complete. A report is its profile (step 1), then each wizard incident on
- * the id step 1 answered.
- */
-export function planCall(action: OutboxAction, results: readonly unknown[]): PlannedCall | null {
-  const done = results.length;
-  switch (action.type) {
-    case 'report-profile': {
-      const base = `/api/${collection(action.kind)}`;
-      if (done === 0) return { method: 'POST', path: `${base}/`, json: action.profile };
-      const incident = action.incidents[done - 1];
-      if (incident === undefined) return null;
-      const created = createdResponseSchema.safeParse(results[0]);
-      if (!created.success) throw new Error('The server did not answer the new profile’s id.');
-      return { method: 'POST', path: `${base}/${created.data.id}/scams/`, json: incident };
-    }
-    case 'add-incident':
-      return done ? null : { method: 'POST', path: `/api/${collection(action.kind)}/${action.profileId}/scams/submit/`, json: action.incident };
-    case 'edit-request':
-      return done ? null : { method: 'POST', path: `/api/${collection(action.kind)}/${action.profileId}/edit-request/`, json: action.request };
-    case 'removal-request':
-      return done ? null : { method: 'POST', path: '/api/removal-requests/', json: action.request };
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Back-off

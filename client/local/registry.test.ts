@@ -10,6 +10,7 @@ import { clearReplica, getIncidents, getProfile, replicaCount } from './replica'
 import { useRegistrySearch } from './search/registry-search';
 import { syncNow } from './replicator';
 import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
+import { routes } from '../../shared/contract/routes';
 
 let server: RunningServer;
 let db: RegistryDb;
@@ -106,7 +107,7 @@ describe('useRegistrySearch', () => {
     await syncNow(db);
     await waitFor(() => expect(namesOf(result.current)).toEqual(['Moon Vault', 'Star Pool']));
 
-    expect((await staff.post(`/api/projects/${ids['Moon Vault']}/reject/`)).status).toBe(200);
+    expect((await staff.post(routes.profiles.reject.project.path({ id: ids['Moon Vault']! }))).status).toBe(200);
     await syncNow(db);
     await waitFor(() => expect(namesOf(result.current)).toEqual(['Star Pool']));
   });

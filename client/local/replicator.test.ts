@@ -10,6 +10,7 @@ import { clearReplica, getIncidents, getProfile, readReplica, replicaCount } fro
 import { getStatus, useStatus, type FirstSyncProgress } from '../state/status';
 import { localPageStore, type SyncPageStore } from './sync-pages';
 import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
+import { routes } from '../../shared/contract/routes';
 
 let server: RunningServer;
 let db: RegistryDb;
@@ -87,7 +88,7 @@ describe('the replicator', () => {
     expect(await incidentsOf(gone!)).toBe(2);
     const versionBefore = (await readSyncMeta(db)).registryVersion;
 
-    const res = await staff.post(`/api/developers/${gone}/reject/`);
+    const res = await staff.post(routes.profiles.reject.developer.path({ id: gone! }));
     expect(res.status).toBe(200);
     await syncNow(db);
 
@@ -217,7 +218,7 @@ describe('the replicator', () => {
 
     await Promise.all([syncNow(db), syncNow(db), syncNow(db)]);
 
-    expect(requests.filter((u) => u.includes('/api/sync/'))).toHaveLength(1);
+    expect(requests.filter((u) => u.includes(routes.sync.page.path()))).toHaveLength(1);
     expect(await names()).toEqual(['Ada']);
   });
 
@@ -227,7 +228,7 @@ describe('the replicator', () => {
     let later: Promise<void> | null = null;
     connectTo(server.url, undefined, (next) => async (input, init) => {
       const res = await next(input, init);
-      if (String(input).includes('/api/sync/')) {
+      if (String(input).includes(routes.sync.page.path())) {
         requests.push(String(input));
         // the run's only request is answered; then a profile is published and a trigger comes
         if (requests.length === 1) {
@@ -249,7 +250,7 @@ describe('the replicator', () => {
     await publish(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil', 'Fay', 'Gus', 'Hal']);
     const requests: string[] = [];
     connectTo(server.url, undefined, (next) => (input, init) => {
-      if (String(input).includes('/api/sync/')) requests.push(String(input));
+      if (String(input).includes(routes.sync.page.path())) requests.push(String(input));
       return next(input, init);
     });
 
@@ -268,7 +269,7 @@ describe('the replicator', () => {
     const requests: string[] = [];
     let fail = true;
     connectTo(server.url, undefined, (next) => (input, init) => {
-      if (String(input).includes('/api/sync/')) {
+      if (String(input).includes(routes.sync.page.path())) {
         requests.push(String(input));
         if (fail) {
           fail = false;
@@ -290,7 +291,7 @@ describe('the replicator', () => {
     await publish(['Ada']);
     const requests: string[] = [];
     connectTo(server.url, undefined, (next) => (input, init) => {
-      if (String(input).includes('/api/sync/')) requests.push(String(input));
+      if (String(input).includes(routes.sync.page.path())) requests.push(String(input));
       return next(input, init);
     });
 

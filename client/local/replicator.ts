@@ -5,6 +5,7 @@
 // opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
 import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
+import { routes } from '../../shared/contract/routes';
 import { ApiError, apiBytes } from '../api/http';
 import { localDb, readSyncMeta, type RegistryDb } from './db';
 import { compactReplica } from './replica';
@@ -184,7 +185,7 @@ async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer>
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
   try {
-    return await apiBytes(`/api/sync/?since=${since}&limit=${limit}`, { signal: controller.signal });
+    return await apiBytes(routes.sync.page.path({ query: { since, limit } }), { signal: controller.signal });
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
     throw error;

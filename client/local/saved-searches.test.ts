@@ -13,6 +13,7 @@ import {
 import {
   connectTo, disconnect, dropDb, freshDb, resetStatus, startLossyProxy, startServer, type RunningServer,
 } from './test-support';
+import { routes } from '../../shared/contract/routes';
 
 let db: RegistryDb;
 
@@ -100,7 +101,7 @@ describe('saved searches with the server, for a signed-in person', () => {
   async function signIn(url = server.url, wrap?: Parameters<typeof connectTo>[2]) {
     connectTo(url, undefined, wrap);
     await loadCurrentUser(); // the csrftoken cookie
-    await apiJson('/api/login/', { form: { username: MEMBER.username, password: MEMBER.password, next: '/' } });
+    await apiJson(routes.auth.login.path(), { form: { username: MEMBER.username, password: MEMBER.password, next: '/' } });
     const user = await loadCurrentUser();
     expect(user.is_authenticated).toBe(true);
   }
@@ -129,7 +130,7 @@ describe('saved searches with the server, for a signed-in person', () => {
   it('when someone signs in, then searches saved here before are sent, and the ones in their account come down', async () => {
     await saveSearch({ name: 'Saved while signed out', filters: {}, query: 'roe' }, db);
     const otherDevice = await memberClient(server.t);
-    await otherDevice.post('/api/saved_searches/', { name: 'From the phone', filters: { Location: ['Remote'] }, query: '' }).expect(201);
+    await otherDevice.post(routes.savedSearches.create.path(), { name: 'From the phone', filters: { Location: ['Remote'] }, query: '' }).expect(201);
     expect(server.t.db.prepare('SELECT COUNT(*) AS n FROM saved_searches').get()).toEqual({ n: 1 });
 
     await signIn();
@@ -192,7 +193,7 @@ describe('saved searches with the server, for a signed-in person', () => {
   });
 
   it('when the answer to a save is lost on the way back, then the retry is answered from the server’s record and the search is stored once', async () => {
-    const proxy = await startLossyProxy(server.url, (method, path) => method === 'POST' && path === '/api/saved_searches/');
+    const proxy = await startLossyProxy(server.url, (method, path) => method === 'POST' && path === routes.savedSearches.create.path());
     cleanups.push(() => proxy.close());
     await signIn(proxy.url);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -202,7 +203,7 @@ describe('saved searches with the server, for a signed-in person', () => {
     await syncSavedSearches({ db });
 
     expect(serverRows().map((r) => r.name)).toEqual(['Once only']);
-    expect(proxy.calls.filter((c) => c.method === 'POST' && c.path === '/api/saved_searches/').map((c) => [c.lost, c.replayed]))
+    expect(proxy.calls.filter((c) => c.method === 'POST' && c.path === routes.savedSearches.create.path()).map((c) => [c.lost, c.replayed]))
       .toEqual([[true, false], [false, true]]);
     expect((await listSavedSearches(db)).map((s) => [s.name, s.synced])).toEqual([['Once only', true]]);
   });

@@ -11,11 +11,10 @@ import { SEARCH_HISTORY_LIMIT } from '../../shared/constants';
 import {
   savedSearchCreateSchema, savedSearchFilters, savedSearchSchema, type SavedSearchFilters,
 } from '../../shared/contract/saved-search';
+import { routes } from '../../shared/contract/routes';
 import { ApiError, apiJson } from '../api/http';
 import { useCurrentUser } from '../state/current-user';
 import { localDb, type RegistryDb, type SavedSearch } from './db';
-
-const API = '/api/saved_searches/';
 
 /** A saved search as the UI shows it. */
 export interface SavedSearchItem {
@@ -148,7 +147,8 @@ export function syncSavedSearches({ db = localDb, pull = true }: SyncOptions = {
 
 async function deleteOnServer(serverId: number): Promise<void> {
   try {
-    await apiJson(`${API}${serverId}/`, { method: 'DELETE' });
+    const { remove } = routes.savedSearches;
+    await apiJson(remove.path({ id: serverId }), { method: remove.method });
   } catch (error) {
     // already gone (deleted elsewhere, trimmed, or another person's): done all the same
     if (!(error instanceof ApiError && error.status === 404)) throw error;
@@ -174,8 +174,9 @@ async function pushNew(db: RegistryDb): Promise<void> {
       clientKey = `saved-search:${crypto.randomUUID()}`;
       await db.savedSearches.update(row.id, { clientKey });
     }
-    const answer = savedAnswer.parse(await apiJson(API, {
-      method: 'POST',
+    const { create } = routes.savedSearches;
+    const answer = savedAnswer.parse(await apiJson(create.path(), {
+      method: create.method,
       json: { name: row.name, filters: cleanFilters(row.filters), query: row.query },
       idempotencyKey: clientKey,
     }));
@@ -186,7 +187,7 @@ async function pushNew(db: RegistryDb): Promise<void> {
 }
 
 async function mergeServerList(db: RegistryDb): Promise<void> {
-  const server = z.array(savedAnswer).parse(await apiJson(API));
+  const server = z.array(savedAnswer).parse(await apiJson(routes.savedSearches.list.path()));
   const serverIds = new Set(server.map((s) => s.id));
   // no fetch inside the transaction (STYLE.md 7)
   await db.transaction('rw', db.savedSearches, async () => {

@@ -3,6 +3,7 @@ import { loadCurrentUser, useCurrentUser } from './current-user';
 import { connectTo, startServer, type RunningServer } from '../local/test-support';
 import { upsertUser } from '../../server/features/auth/users';
 import { resetHttpConfig } from '../api/http';
+import { routes } from '../../shared/contract/routes';
 
 let server: RunningServer;
 beforeAll(async () => { server = await startServer(); });
@@ -32,7 +33,7 @@ describe('the current user', () => {
     const jar = connectTo(server.url);
     await loadCurrentUser(); // sets the csrftoken cookie
     const { apiJson } = await import('../api/http');
-    await apiJson('/api/login/', { form: { username: 'boss', password: 'a long password', next: '/' } });
+    await apiJson(routes.auth.login.path(), { form: { username: 'boss', password: 'a long password', next: '/' } });
     expect(jar).toBeTruthy();
     const user = await loadCurrentUser();
     expect(user).toEqual({ is_authenticated: true, is_staff: true, username: 'boss' });

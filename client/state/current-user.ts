@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { apiFetch } from '../api/http';
 import { ANONYMOUS, currentUserSchema, type CurrentUser } from '../../shared/contract/auth';
+import { routes } from '../../shared/contract/routes';
 
 export interface CurrentUserState {
   status: 'unknown' | 'known';
@@ -16,7 +17,7 @@ export const useCurrentUser = create<CurrentUserState>(() => ({ status: 'unknown
 export async function loadCurrentUser(): Promise<CurrentUser> {
   let user: CurrentUser = ANONYMOUS;
   try {
-    const res = await apiFetch('/api/accounts/me/', { cache: 'no-store' });
+    const res = await apiFetch(routes.auth.currentUser.path(), { cache: 'no-store' });
     if (res.ok && (res.headers.get('content-type') ?? '').includes('application/json')) {
       const parsed = currentUserSchema.safeParse(await res.json());
       if (parsed.success) user = parsed.data;

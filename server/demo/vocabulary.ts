@@ -2,10 +2,8 @@
 // fictional): names, places, companies, scam types and the stories told about them.
 // generation.ts draws from these lists with a seeded PRNG.
 
-export const KNOWN_SCAM_TYPES = [
-  'Rug Pull', 'Fake Raise', 'Pump & Dump', 'Service not delivered',
-  'Identity Theft', 'Phishing', 'Impersonation', 'Exit Scam',
-] as const;
+// the scam types the filters know, defined once in the contract
+export { KNOWN_SCAM_TYPES } from '../../shared/contract/scam-submit';
 export const OTHER_SCAM_TYPES = ['Ponzi Scheme', 'Fake Job Offer', 'Honeypot Token', 'Fake Audit', 'Romance Scam'];
 
 export const INDUSTRIES = [

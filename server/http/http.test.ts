@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { count, makeTestApp, visitor, type Client, type TestApp } from '../test-support';
+import { routes } from '../../shared/contract/routes';
 
 let t: TestApp;
 let anon: Client;
@@ -13,7 +14,7 @@ afterEach(() => t.close());
 
 describe('CSRF', () => {
   it('when a response is sent to a browser without a csrftoken cookie, then one readable by the page is set', async () => {
-    const res = await request(t.app).get('/api/sync/');
+    const res = await request(t.app).get(routes.sync.page.path());
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('csrftoken='))!;
     expect(cookie).toBeTruthy();
     expect(cookie).not.toMatch(/HttpOnly/i);
@@ -21,20 +22,20 @@ describe('CSRF', () => {
   });
 
   it('when a write has no X-CSRFToken header, then 403 JSON and nothing is written', async () => {
-    const res = await anon.agent.post('/api/developers/').send({ name: 'X' });
+    const res = await anon.agent.post(routes.profiles.create.developer.path()).send({ name: 'X' });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/CSRF/);
     expect(count(t.db, 'profiles')).toBe(0);
   });
 
   it('when the header does not match the cookie, then 403', async () => {
-    const res = await anon.agent.post('/api/developers/').set('X-CSRFToken', 'x'.repeat(43)).send({ name: 'X' });
+    const res = await anon.agent.post(routes.profiles.create.developer.path()).set('X-CSRFToken', 'x'.repeat(43)).send({ name: 'X' });
     expect(res.status).toBe(403);
     expect(count(t.db, 'profiles')).toBe(0);
   });
 
   it('when the request comes from a foreign Origin, then 403 even with the right token', async () => {
-    const res = await anon.post('/api/developers/', { name: 'X' }, { Origin: 'https://evil.example' });
+    const res = await anon.post(routes.profiles.create.developer.path(), { name: 'X' }, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/another site/);
     expect(count(t.db, 'profiles')).toBe(0);
@@ -42,14 +43,14 @@ describe('CSRF', () => {
 
   it('when the Origin is this host, then the write goes through', async () => {
     const host = '127.0.0.1';
-    const res = await anon.post('/api/developers/', { name: 'X' }, { Origin: `http://${host}`, Host: host });
+    const res = await anon.post(routes.profiles.create.developer.path(), { name: 'X' }, { Origin: `http://${host}`, Host: host });
     expect(res.status).toBe(201);
   });
 });
 
 describe('errors', () => {
   it('when the JSON body is malformed, then 400 JSON without a stack trace', async () => {
-    const res = await anon.agent.post('/api/developers/').set('X-CSRFToken', anon.csrf).set('Content-Type', 'application/json').send('{"name": ');
+    const res = await anon.agent.post(routes.profiles.create.developer.path()).set('X-CSRFToken', anon.csrf).set('Content-Type', 'application/json').send('{"name": ');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/json/);
     expect(res.body).toEqual({ error: 'The request body is not valid JSON.' });
@@ -57,7 +58,7 @@ describe('errors', () => {
   });
 
   it('when the body is over 1 MB, then 413 JSON', async () => {
-    const res = await anon.post('/api/developers/', { name: 'X', bio: 'x'.repeat(1_100_000) });
+    const res = await anon.post(routes.profiles.create.developer.path(), { name: 'X', bio: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);
     expect(res.body.error).toMatch(/too large/);
     expect(count(t.db, 'profiles')).toBe(0);
@@ -76,8 +77,8 @@ describe('idempotency', () => {
   const key = '3f1c2a8e-0000-4000-8000-000000000001';
 
   it('when a write is replayed with the same Idempotency-Key, then the stored answer comes back and nothing new is written', async () => {
-    const first = await anon.post('/api/developers/', { name: 'Once' }, { 'Idempotency-Key': key });
-    const replay = await anon.post('/api/developers/', { name: 'Once' }, { 'Idempotency-Key': key });
+    const first = await anon.post(routes.profiles.create.developer.path(), { name: 'Once' }, { 'Idempotency-Key': key });
+    const replay = await anon.post(routes.profiles.create.developer.path(), { name: 'Once' }, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
@@ -87,24 +88,24 @@ describe('idempotency', () => {
   });
 
   it('when the same key comes with another body, then 422 and nothing is written', async () => {
-    await anon.post('/api/developers/', { name: 'Once' }, { 'Idempotency-Key': key });
-    const other = await anon.post('/api/developers/', { name: 'Twice' }, { 'Idempotency-Key': key });
+    await anon.post(routes.profiles.create.developer.path(), { name: 'Once' }, { 'Idempotency-Key': key });
+    const other = await anon.post(routes.profiles.create.developer.path(), { name: 'Twice' }, { 'Idempotency-Key': key });
     expect(other.status).toBe(422);
     expect(other.body.error).toMatch(/Idempotency-Key/);
     expect(count(t.db, 'profiles')).toBe(1);
   });
 
   it('when a write fails validation, then its key is not kept and a corrected retry with it succeeds', async () => {
-    const bad = await anon.post('/api/developers/', { name: '' }, { 'Idempotency-Key': key });
+    const bad = await anon.post(routes.profiles.create.developer.path(), { name: '' }, { 'Idempotency-Key': key });
     expect(bad.status).toBe(400);
     expect(count(t.db, 'idempotency_keys')).toBe(0);
-    const good = await anon.post('/api/developers/', { name: 'Fixed' }, { 'Idempotency-Key': key });
+    const good = await anon.post(routes.profiles.create.developer.path(), { name: 'Fixed' }, { 'Idempotency-Key': key });
     expect(good.status).toBe(201);
     expect(count(t.db, 'profiles')).toBe(1);
   });
 
   it('when the key is malformed, then 400', async () => {
-    const res = await anon.post('/api/developers/', { name: 'X' }, { 'Idempotency-Key': 'no spaces allowed' });
+    const res = await anon.post(routes.profiles.create.developer.path(), { name: 'X' }, { 'Idempotency-Key': 'no spaces allowed' });
     expect(res.status).toBe(400);
     expect(count(t.db, 'profiles')).toBe(0);
   });
@@ -114,7 +115,7 @@ describe('headers', () => {
   it('when any page is served, then there is no X-Powered-By and frames are refused', async () => {
     // per-user API answers are never stored (the public list and sync pages are 'no-cache' with
     // an ETag instead: server/http/cached-answer.ts)
-    const res = await anon.get('/api/accounts/me/');
+    const res = await anon.get(routes.auth.currentUser.path());
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,8 +1,15 @@
 // spec §3 "Profile": one shape for scammers (developers) and projects, as the API returns it.
 import { z } from 'zod';
+import { PROFILE_FETCH_SIZE } from '../constants';
 import { bankAccount, shortText, optionalShortText, optionalLongText, stringList } from './common';
 
 export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const; // spec §3
+/** docs/product.md#entities: a profile's gender, one of GENDERS. */
+export type Gender = (typeof GENDERS)[number];
+
+export function isGender(value: string): value is Gender {
+  return (GENDERS as readonly string[]).includes(value);
+}
 
 export const profileSchema = z.object({
   id: z.number().int(),
@@ -52,6 +59,18 @@ export const profileListResponseSchema = z.union([
   z.array(profileSchema),
   z.object({ results: z.array(profileSchema) }).loose(),
 ]);
+
+/**
+ * The query of GET /api/developers/ and /api/projects/ (docs/product.md#calls): a page of the
+ * verified profiles (`?page_size=9999` asks for all), or with is_verified=false (staff) the
+ * profiles awaiting review. Also read by the server's lane for cached reads.
+ */
+export const profileListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(PROFILE_FETCH_SIZE).default(PROFILE_FETCH_SIZE),
+  is_verified: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional()
+    .transform((v) => (v === undefined ? true : ['true', 'True', '1'].includes(v))),
+});
 
 /**
  * spec §3 "Scammer creation payload", also used for projects. The verification fields are

@@ -4,6 +4,14 @@ import {
   amount, avatar, bankAccountList, currency, optionalDate, optionalLongText, requiredText, stringList,
 } from './common';
 
+/**
+ * docs/product.md#constants: the known scam type labels (the Add Scam form preselects these
+ * from the active filters; the demo data uses them). Scam types are free text otherwise.
+ */
+export const KNOWN_SCAM_TYPES = [
+  'Rug Pull', 'Fake Raise', 'Pump & Dump', 'Service not delivered', 'Identity Theft', 'Phishing', 'Impersonation', 'Exit Scam',
+] as const;
+
 const description = requiredText('Description is required');
 const LOST_AMOUNT_REQUIRED = 'Lost amount is required';
 const lostAmount = z

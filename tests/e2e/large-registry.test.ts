@@ -11,6 +11,7 @@ import type { Profile } from '../../shared/contract/profile';
 import { ApiClient } from './support/api';
 import { startServer, type RunningServer } from './support/server';
 import { PHONE, freshPage, useBrowser } from './support/visits';
+import { routes } from '../../shared/contract/routes';
 
 // above client/local/search/engine.ts HELPED_BUILD_MIN (5,000; not imported: that module is the worker's)
 const PROFILES = 6_000;
@@ -36,7 +37,7 @@ afterAll(async () => {
 describe(`a registry of ${PROFILES} profiles`, () => {
   it('when the first sync is indexed, then a helper worker tokenises its texts and a wallet address part finds its profile', async () => {
     const api = await ApiClient.visitor(server.url);
-    const { results } = await api.get<{ results: Profile[] }>('/api/developers/?page_size=50');
+    const { results } = await api.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { page_size: 50 } }));
     const owner = results.find((p) => p.walletAddresses.some((w) => w.length >= 30))!;
     const wallet = owner.walletAddresses.find((w) => w.length >= 30)!;
     const part = wallet.slice(11, 23); // (from the middle: found through the trigram lists only)

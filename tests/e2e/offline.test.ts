@@ -14,6 +14,7 @@ import type { Profile } from '../../shared/contract/profile';
 import { ApiClient } from './support/api';
 import { startServer, type RunningServer } from './support/server';
 import { DEMO_SERVER_ENV, DESKTOP, STAFF, freshPage, screenshots, useBrowser } from './support/visits';
+import { routes } from '../../shared/contract/routes';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // client/local/replicator.ts; not imported, since that module opens IndexedDB on load
@@ -62,7 +63,7 @@ async function reportPerson(page: Page, name: string, description: string) {
 }
 
 async function unverifiedNamed(staff: ApiClient, name: string): Promise<Profile[]> {
-  const list = await staff.get<{ results: Profile[] }>('/api/developers/?is_verified=false&page_size=9999');
+  const list = await staff.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { is_verified: 'false', page_size: 9999 } }));
   return list.results.filter((p) => p.name === name);
 }
 
@@ -71,7 +72,7 @@ async function expectArrivedOnce(url: string, name: string, description: string)
   const staff = await ApiClient.signedIn(url, STAFF.username, STAFF.password);
   const profiles = await unverifiedNamed(staff, name);
   expect(profiles).toHaveLength(1);
-  const incidents = (await staff.get<PendingScam[]>('/api/admin/scams/pending/')).filter((i) => i.developer === profiles[0]!.id);
+  const incidents = (await staff.get<PendingScam[]>(routes.incidents.pending.path())).filter((i) => i.developer === profiles[0]!.id);
   expect(incidents.map((i) => [i.description, i.amount, i.currency])).toEqual([[description, 2500, 'USD']]);
 }
 
@@ -147,11 +148,11 @@ describe('with the demo registry', () => {
       await firstVisit(page, server.url);
       const [first] = await cardNames(page);
       const visitor = await ApiClient.visitor(server.url);
-      const matches = (await visitor.get<{ results: Profile[] }>('/api/developers/?page_size=9999')).results.filter((p) => p.name === first);
+      const matches = (await visitor.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { page_size: 9999 } }))).results.filter((p) => p.name === first);
       expect(matches).toHaveLength(1);
 
       const staff = await ApiClient.signedIn(server.url, STAFF.username, STAFF.password);
-      await staff.post(`/api/developers/${matches[0]!.id}/reject/`);
+      await staff.post(routes.profiles.reject.developer.path({ id: matches[0]!.id }));
       const started = Date.now();
 
       await page.locator('.profile-card h3', { hasText: first! }).waitFor({ state: 'detached', timeout: SYNC_INTERVAL_MS + 15_000 });

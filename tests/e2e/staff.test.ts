@@ -10,6 +10,7 @@ import type { Profile } from '../../shared/contract/profile';
 import { caseId } from '../../shared/domain/case-id';
 import { ApiClient } from './support/api';
 import { DEMO_SERVER_ENV, DESKTOP, PHONE, STAFF, expectNoSidewaysScroll, freshPage, screenshots, signInStaff, useBrowser, type Visit } from './support/visits';
+import { routes } from '../../shared/contract/routes';
 
 const rig = useBrowser({ env: DEMO_SERVER_ENV });
 const shoot = screenshots('staff-');
@@ -29,13 +30,13 @@ function loginForm(page: Page) {
 function countLogins(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/login/') count += 1;
+    if (request.method() === 'POST' && new URL(request.url()).pathname === routes.auth.login.path()) count += 1;
   });
   return () => count;
 }
 
 function me(page: Page): Promise<{ is_authenticated: boolean; is_staff: boolean; username: string }> {
-  return page.evaluate(async () => (await fetch('/api/accounts/me/', { cache: 'no-store' })).json());
+  return page.evaluate(async (path) => (await fetch(path, { cache: 'no-store' })).json(), routes.auth.currentUser.path());
 }
 
 /** Signed-in staff on the Admin Panel with its list loaded. */
@@ -87,9 +88,9 @@ const stamp = () => `${(made += 1)}-${Date.now() % 100_000}`;
 async function publishedScammer(label: string): Promise<{ id: number; name: string }> {
   const name = `${label} ${stamp()}`;
   const visitor = await ApiClient.visitor(rig.server.url);
-  const { id } = await visitor.post<{ id: number }>('/api/developers/', { name, bio: 'Sells fake presale allocations.' });
+  const { id } = await visitor.post<{ id: number }>(routes.profiles.create.developer.path(), { name, bio: 'Sells fake presale allocations.' });
   const staff = await ApiClient.signedIn(rig.server.url, STAFF.username, STAFF.password);
-  await staff.post(`/api/developers/${id}/verify/`);
+  await staff.post(routes.profiles.verify.developer.path({ id }));
   return { id, name };
 }
 
@@ -167,7 +168,7 @@ describe('the login screen', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/login/', async (route) => {
+    await page.route(`**${routes.auth.login.path()}`, async (route) => {
       await held;
       await route.continue();
     });
@@ -198,7 +199,7 @@ describe('the login screen', () => {
     const form = loginForm(page);
     await form.username.fill(STAFF.username);
     await form.password.fill(STAFF.password);
-    await page.route('**/api/login/', (route) => route.abort('connectionrefused'));
+    await page.route(`**${routes.auth.login.path()}`, (route) => route.abort('connectionrefused'));
 
     await form.submit.click();
 
@@ -236,10 +237,10 @@ describe('moderation from the Admin Panel', () => {
   it('when a New Scammer is published, then visitors can open the profile', async () => {
     const name = `Verify Me ${stamp()}`;
     const visitor = await ApiClient.visitor(rig.server.url);
-    const { id } = await visitor.post<{ id: number }>('/api/developers/', {
+    const { id } = await visitor.post<{ id: number }>(routes.profiles.create.developer.path(), {
       name, bio: 'Runs fake launchpads on Telegram.', gender: 'Male', nationality: 'Examplestan', languages: ['English', 'Spanish'],
     });
-    expect(await visitorStatus(`/api/developers/${id}/`)).toBe(404); // not public before review
+    expect(await visitorStatus(routes.profiles.detail.developer.path({ id }))).toBe(404); // not public before review
     const { context, page, errors } = await openPanel();
 
     const dialog = await openDetails(page, name, `New Scammer #${id}`);
@@ -251,8 +252,8 @@ describe('moderation from the Admin Panel', () => {
 
     await dialog.waitFor({ state: 'detached' });
     await cardFor(page, name).waitFor({ state: 'detached' });
-    expect(await visitorStatus(`/api/developers/${id}/`)).toBe(200);
-    const profile = (await (await fetch(`${rig.server.url}/api/developers/${id}/`)).json()) as Profile;
+    expect(await visitorStatus(routes.profiles.detail.developer.path({ id }))).toBe(200);
+    const profile = (await (await fetch(`${rig.server.url}${routes.profiles.detail.developer.path({ id })}`)).json()) as Profile;
     expect(profile).toMatchObject({ name, isVerified: true, verification_status: 'verified' });
     expect(errors).toEqual([]);
     await context.close();
@@ -262,7 +263,7 @@ describe('moderation from the Admin Panel', () => {
     const { id: profileId, name } = await publishedScammer('Scam Target');
     const visitor = await ApiClient.visitor(rig.server.url);
     const description = `Took a listing fee and vanished (${stamp()})`;
-    const { id } = await visitor.post<{ id: number }>(`/api/developers/${profileId}/scams/submit/`, {
+    const { id } = await visitor.post<{ id: number }>(routes.incidents.submit.developer.path({ id: profileId }), {
       description, lostAmount: '2500.125', currency: 'USDT', websites: ['fake-launch.example'],
     });
     const { context, page, errors } = await openPanel();
@@ -278,8 +279,8 @@ describe('moderation from the Admin Panel', () => {
     await dialog.waitFor({ state: 'detached' });
     await cardFor(page, name).waitFor({ state: 'detached' });
     const staff = await ApiClient.signedIn(rig.server.url, STAFF.username, STAFF.password);
-    expect(await staff.get<PendingScam>(`/api/admin/scams/${id}/`)).toMatchObject({ verification_status: 'rejected' });
-    const { incidents } = await visitor.get<{ incidents: { id: number }[] }>(`/api/developers/${profileId}/scams/`);
+    expect(await staff.get<PendingScam>(routes.incidents.detail.path({ id }))).toMatchObject({ verification_status: 'rejected' });
+    const { incidents } = await visitor.get<{ incidents: { id: number }[] }>(routes.incidents.ofProfile.developer.path({ id: profileId }));
     expect(incidents.map((i) => i.id)).not.toContain(id);
     expect(errors).toEqual([]);
     await context.close();
@@ -289,7 +290,7 @@ describe('moderation from the Admin Panel', () => {
     const { id: profileId, name } = await publishedScammer('Edit Target');
     const bio = `Now also sells fake audits (${stamp()})`;
     const visitor = await ApiClient.visitor(rig.server.url);
-    const { id } = await visitor.post<{ id: number }>(`/api/developers/${profileId}/edit-request/`, {
+    const { id } = await visitor.post<{ id: number }>(routes.editRequests.submit.developer.path({ id: profileId }), {
       developer: profileId, full_name: 'Anonymous', contact_information: 'tips@example.org', target_type: 'developer',
       proposed_changes: { developer: { bio, nationality: 'Otherland' } },
     });
@@ -304,7 +305,7 @@ describe('moderation from the Admin Panel', () => {
 
     await dialog.waitFor({ state: 'detached' });
     await cardFor(page, name).waitFor({ state: 'detached' });
-    const profile = await visitor.get<Profile>(`/api/developers/${profileId}/`);
+    const profile = await visitor.get<Profile>(routes.profiles.detail.developer.path({ id: profileId }));
     expect(profile).toMatchObject({ bio, nationality: 'Otherland' });
     expect(errors).toEqual([]);
     await context.close();
@@ -314,11 +315,11 @@ describe('moderation from the Admin Panel', () => {
     const { id: profileId, name } = await publishedScammer('Removal Target');
     const visitor = await ApiClient.visitor(rig.server.url);
     const explanation = `The wrong person is named here (${stamp()}).`;
-    const { id } = await visitor.post<{ id: number }>('/api/removal-requests/', {
+    const { id } = await visitor.post<{ id: number }>(routes.removalRequests.submit.path(), {
       target_type: 'developer', case_id: caseId(profileId), full_name: 'Riley Example',
       contact_information: 'riley@example.org', explanation, developer: profileId,
     });
-    expect(await visitorStatus(`/api/developers/${profileId}/`)).toBe(200);
+    expect(await visitorStatus(routes.profiles.detail.developer.path({ id: profileId }))).toBe(200);
     const { context, page, errors } = await openPanel();
 
     const dialog = await openDetails(page, name, `Remove Scammer #${id}`);
@@ -332,7 +333,7 @@ describe('moderation from the Admin Panel', () => {
 
     await dialog.waitFor({ state: 'detached' });
     await cardFor(page, name).waitFor({ state: 'detached' });
-    expect(await visitorStatus(`/api/developers/${profileId}/`)).toBe(404);
+    expect(await visitorStatus(routes.profiles.detail.developer.path({ id: profileId }))).toBe(404);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -11,6 +11,7 @@ import type { Profile } from '../../shared/contract/profile';
 import type { RemovalRequest } from '../../shared/contract/removal-request';
 import { ApiClient } from './support/api';
 import { DEMO_SERVER_ENV, DESKTOP, PHONE, STAFF, expectNoSidewaysScroll, freshPage, hasSidewaysScroll, screenshots, signInStaff, useBrowser, type Visit } from './support/visits';
+import { routes } from '../../shared/contract/routes';
 
 const PAGE_SIZE = 20; // shared/constants.ts REGISTRY_PAGE_SIZE
 
@@ -36,10 +37,10 @@ function staffApi(): Promise<ApiClient> {
 /** A published scammer with approved incidents and a name no other profile has. */
 async function scammerWithIncidents(): Promise<{ profile: Profile; incidents: number }> {
   const visitor = await ApiClient.visitor(rig.server.url);
-  const { results } = await visitor.get<{ results: Profile[] }>('/api/developers/?page_size=9999');
+  const { results } = await visitor.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { page_size: 9999 } }));
   for (const profile of results) {
     if (results.filter((p) => p.name === profile.name).length > 1) continue;
-    const { incidents } = await visitor.get<{ incidents: unknown[] }>(`/api/developers/${profile.id}/scams/`);
+    const { incidents } = await visitor.get<{ incidents: unknown[] }>(routes.incidents.ofProfile.developer.path({ id: profile.id }));
     if (incidents.length > 0) return { profile, incidents: incidents.length };
   }
   throw new Error('the demo registry has no scammer with incidents');
@@ -132,7 +133,7 @@ describe('the header', () => {
     await menu.getByRole('menuitem', { name: 'Log out' }).click();
 
     await page.waitForURL(`${rig.server.url}/accounts/login/`);
-    const me = await page.evaluate(async () => (await fetch('/api/accounts/me/', { cache: 'no-store' })).json());
+    const me = await page.evaluate(async (path) => (await fetch(path, { cache: 'no-store' })).json(), routes.auth.currentUser.path());
     expect(me).toMatchObject({ is_authenticated: false });
     expect(errors).toEqual([]);
     await context.close();
@@ -231,7 +232,7 @@ describe('the profile modal', () => {
 
     await dialog.getByText('Edit request submitted successfully!').waitFor();
     const staff = await staffApi();
-    const requests = await staff.get<EditRequest[]>('/api/admin/developer-edit-requests/');
+    const requests = await staff.get<EditRequest[]>(routes.editRequests.pending.path());
     const mine = requests.filter((r) => r.developer === profile.id && JSON.stringify(r.proposed_changes).includes(bio));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.case_id).toMatch(/^EDITREQ-\d{4}-\d{4,}$/);
@@ -257,7 +258,7 @@ describe('the profile modal', () => {
 
     await dialog.getByText('Submitted', { exact: true }).waitFor();
     const staff = await staffApi();
-    const requests = await staff.get<RemovalRequest[]>('/api/removal-requests/');
+    const requests = await staff.get<RemovalRequest[]>(routes.removalRequests.pending.path());
     const mine = requests.filter((r) => r.explanation === explanation);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ developer: profile.id, full_name: 'Riley Example', contact_information: 'riley@example.org' });
@@ -286,7 +287,7 @@ describe('the profile modal', () => {
     expect(await dialog.isVisible()).toBe(true); // back on the profile
 
     const staff = await staffApi();
-    const pending = await staff.get<PendingScam[]>('/api/admin/scams/pending/');
+    const pending = await staff.get<PendingScam[]>(routes.incidents.pending.path());
     const mine = pending.filter((i) => i.description === description);
     expect(mine.map((i) => [i.developer, i.amount, i.currency])).toEqual([[profile.id, 1250.5, 'USD']]);
     expect(errors).toEqual([]);
@@ -339,11 +340,11 @@ describe('the report wizard', () => {
     await wizard.getByRole('button', { name: 'Done' }).click();
 
     const staff = await staffApi();
-    const { results } = await staff.get<{ results: Profile[] }>('/api/developers/?is_verified=false&page_size=9999');
+    const { results } = await staff.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { is_verified: 'false', page_size: 9999 } }));
     const created = results.filter((p) => p.name === name);
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ nationality: 'Examplestan', isVerified: false, verification_status: 'unverified' });
-    const pending = await staff.get<PendingScam[]>('/api/admin/scams/pending/');
+    const pending = await staff.get<PendingScam[]>(routes.incidents.pending.path());
     const theirs = pending.filter((i) => i.developer === created[0]!.id);
     expect(theirs.map((i) => [i.description, i.amount]).sort()).toEqual(
       scams.map((s) => [s.description, Number(s.amount)]).sort(),

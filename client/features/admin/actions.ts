@@ -1,6 +1,7 @@
 // spec §2 "Admin panel" buttons, §7 moderation calls and §8 admin alerts, per kind of card.
 // Each card has two decisions: the refusing one (left) and the accepting one (right). Those that
 // discard or delete something ask first (ConfirmDialog), so a slip of the finger costs nothing.
+import { routes } from '../../../shared/contract/routes';
 import { FALLBACK_NAME, type AdminCard } from './cards';
 
 export const MISSING_TARGET_ID = 'Missing target id.'; // spec §5/§8 (admin)
@@ -30,7 +31,8 @@ export interface ModerationAction {
   danger: boolean;
 }
 
-const withId = (id: number | null, build: (id: number) => string) => (id === null ? null : build(id));
+/** The route's path for the item, or null when the item has no id. */
+const withId = (id: number | null, route: { path(args: { id: number }): string }) => (id === null ? null : route.path({ id }));
 
 /** The two decisions of a card, refusing first. */
 export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction] {
@@ -40,14 +42,13 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
     case 'developer':
     case 'project': {
       const developer = card.type === 'developer';
-      const base = developer ? '/api/developers' : '/api/projects';
       // spec §8, word for word
       const rejectFailed = developer ? (s: number) => `Reject Scammer failed (${s})` : (s: number) => `Reject Project failed (${s})`;
       const verifyFailed = developer ? (s: number) => `Verify Scammer failed (${s})` : (s: number) => `Verify Project failed (${s})`;
       return [
         {
           label: 'Send Back to User', role: 'refuse', danger: false,
-          path: withId(id, (i) => `${base}/${i}/reject/`),
+          path: withId(id, routes.profiles.reject[card.type]),
           failure: rejectFailed, failurePrefix: developer ? 'Reject Scammer failed' : 'Reject Project failed',
           confirm: {
             title: `Send ${name} back?`,
@@ -58,7 +59,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
         },
         {
           label: 'Publish Case', role: 'accept', danger: false,
-          path: withId(id, (i) => `${base}/${i}/verify/`),
+          path: withId(id, routes.profiles.verify[card.type]),
           failure: verifyFailed, failurePrefix: developer ? 'Verify Scammer failed' : 'Verify Project failed',
           confirm: null,
           done: `${name} was published to the registry.`,
@@ -69,7 +70,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
       return [
         {
           label: 'Reject', role: 'refuse', danger: false,
-          path: withId(id, (i) => `/api/admin/scams/${i}/reject/`),
+          path: withId(id, routes.incidents.reject),
           failure: () => 'Reject failed', failurePrefix: 'Reject failed',
           confirm: {
             title: 'Reject this scam report?',
@@ -80,7 +81,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
         },
         {
           label: 'Approve', role: 'accept', danger: false,
-          path: withId(id, (i) => `/api/admin/scams/${i}/approve/`),
+          path: withId(id, routes.incidents.approve),
           failure: () => 'Approve failed', failurePrefix: 'Approve failed',
           confirm: null,
           done: `The scam report against ${name} was approved.`,
@@ -90,7 +91,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
       return [
         {
           label: 'Cancel Changes', role: 'refuse', danger: false,
-          path: withId(id, (i) => `/api/admin/developer-edit-requests/${i}/reject/`),
+          path: withId(id, routes.editRequests.reject),
           failure: () => 'Reject failed', failurePrefix: 'Reject failed',
           confirm: {
             title: 'Cancel these changes?',
@@ -101,7 +102,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
         },
         {
           label: 'Confirm Changes', role: 'accept', danger: false,
-          path: withId(id, (i) => `/api/admin/developer-edit-requests/${i}/approve/`),
+          path: withId(id, routes.editRequests.approve),
           failure: () => 'Approve failed', failurePrefix: 'Approve failed',
           confirm: null,
           done: `The changes to ${name} were applied.`,
@@ -112,7 +113,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
       return [
         {
           label: 'Delete Request', role: 'refuse', danger: false,
-          path: withId(id, (i) => `/api/removal-requests/${i}/reject/`),
+          path: withId(id, routes.removalRequests.reject),
           failure: () => 'Reject failed', failurePrefix: 'Reject failed',
           confirm: {
             title: 'Delete this removal request?',
@@ -123,7 +124,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
         },
         {
           label: 'Remove Scammer', role: 'accept', danger: true,
-          path: withId(id, (i) => `/api/removal-requests/${i}/process/`),
+          path: withId(id, routes.removalRequests.process),
           failure: () => 'Process failed', failurePrefix: 'Process failed',
           confirm: {
             title: `Remove ${what}?`,

@@ -2,15 +2,14 @@
 // Staff work goes straight to the network, never through the outbox: a decision taken offline
 // and sent later could act on a request that someone else already handled.
 import { z } from 'zod';
-import { pendingScamSchema } from '../../../shared/contract/admin';
-import { editRequestSchema } from '../../../shared/contract/edit-request';
+import type { ProfileKind } from '../../../shared/contract/common';
 import { staffProfileSchema } from '../../../shared/contract/profile';
-import { removalRequestSchema } from '../../../shared/contract/removal-request';
 import { PROFILE_FETCH_SIZE } from '../../../shared/constants';
+import { routes } from '../../../shared/contract/routes';
 import { ApiError, apiFetch, apiJson } from '../../api/http';
 import { EMPTY_LISTS, type AdminLists } from './cards';
 
-export const GUARD_PATH = '/api/adminpanel/guard/';
+export const GUARD_PATH = routes.auth.adminGuard.path();
 /** Where a person whose session ended while moderating signs in again (spec §2 route, `next`). */
 export const LOGIN_AGAIN_PATH = '/accounts/login/?next=/adminpanel/';
 
@@ -37,13 +36,17 @@ const staffProfiles = z.union([
   z.object({ results: z.array(staffProfileSchema) }).loose().transform((page) => page.results),
 ]);
 
+/** The profiles of a kind awaiting review, all at once (docs/product.md#calls). */
+const awaitingReview = (kind: ProfileKind) =>
+  routes.profiles.list[kind].path({ query: { is_verified: 'false', page_size: PROFILE_FETCH_SIZE } });
+
 /** spec §2: the moderation start page's five pending lists, with the paths of spec §7. */
 export const LIST_SOURCES = {
-  developers: { label: 'new scammers', path: `/api/developers/?is_verified=false&page_size=${PROFILE_FETCH_SIZE}`, schema: staffProfiles },
-  projects: { label: 'new projects', path: `/api/projects/?is_verified=false&page_size=${PROFILE_FETCH_SIZE}`, schema: staffProfiles },
-  editRequests: { label: 'edit requests', path: '/api/admin/developer-edit-requests/', schema: z.array(editRequestSchema) },
-  removalRequests: { label: 'removal requests', path: '/api/removal-requests/', schema: z.array(removalRequestSchema) },
-  pendingScams: { label: 'new scams', path: '/api/admin/scams/pending/', schema: z.array(pendingScamSchema) },
+  developers: { label: 'new scammers', path: awaitingReview('developer'), schema: staffProfiles },
+  projects: { label: 'new projects', path: awaitingReview('project'), schema: staffProfiles },
+  editRequests: { label: 'edit requests', path: routes.editRequests.pending.path(), schema: routes.editRequests.pending.answer },
+  removalRequests: { label: 'removal requests', path: routes.removalRequests.pending.path(), schema: routes.removalRequests.pending.answer },
+  pendingScams: { label: 'new scams', path: routes.incidents.pending.path(), schema: routes.incidents.pending.answer },
 } as const;
 
 export type ListName = keyof typeof LIST_SOURCES;

@@ -8,9 +8,11 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 import { seedDemo } from '../../../server/demo/seeding';
 import { makeTestApp, MEMBER, memberClient, STAFF, staffClient, visitor, type Client } from '../../../server/test-support';
 import { caseId } from '../../../shared/domain/case-id';
-import { apiJson, refreshCsrf } from '../../api/http';
+import { refreshCsrf } from '../../api/csrf';
+import { apiJson } from '../../api/http';
 import { connectTo, disconnect, startServer, type RunningServer } from '../../local/test-support';
 import { AdminPanelPage } from './AdminPanelPage';
+import { routes } from '../../../shared/contract/routes';
 
 let server: RunningServer;
 
@@ -36,7 +38,7 @@ async function signIn(as: 'staff' | 'member' = 'staff'): Promise<Client> {
   const other = as === 'staff' ? await staffClient(server.t) : await memberClient(server.t);
   const user = as === 'staff' ? STAFF : MEMBER;
   await refreshCsrf(); // the csrftoken cookie a first page load sets
-  const answer = await apiJson<{ success: boolean }>('/api/login/', { form: { ...user, next: '/adminpanel/' } });
+  const answer = await apiJson<{ success: boolean }>(routes.auth.login.path(), { form: { ...user, next: '/adminpanel/' } });
   expect(answer.success).toBe(true);
   return other;
 }
@@ -184,12 +186,12 @@ describe('the alerts when the server refuses', { timeout: 30_000 }, () => {
   let other: Client;
   /** A visitor asks for the removal and another moderator processes it: the target is gone. */
   async function removedMeanwhile(targetType: 'developer' | 'project' | 'scam', id: number, caseOf: number = id) {
-    const asked = await (await visitor(server.t.app)).post('/api/removal-requests/', {
+    const asked = await (await visitor(server.t.app)).post(routes.removalRequests.submit.path(), {
       target_type: targetType, [targetType]: id, case_id: caseId(caseOf), full_name: 'Someone Else',
       contact_information: 'someone@example.test', explanation: 'Asked to be removed.',
     });
     expect(asked.status).toBe(201);
-    expect((await other.post(`/api/removal-requests/${asked.body.id}/process/`)).status).toBe(200);
+    expect((await other.post(routes.removalRequests.process.path({ id: asked.body.id }))).status).toBe(200);
   }
 
   beforeEach(async () => {
@@ -232,7 +234,7 @@ describe('the alerts when the server refuses', { timeout: 30_000 }, () => {
       "SELECT e.id, p.name FROM edit_requests e JOIN profiles p ON p.id = e.profile_id WHERE e.target_type = 'developer' LIMIT 1",
     );
     const dialog = await openDetails('Edit Scammer', edit.name);
-    expect((await other.post(`/api/admin/developer-edit-requests/${edit.id}/reject/`)).status).toBe(200);
+    expect((await other.post(routes.editRequests.reject.path({ id: edit.id }))).status).toBe(200);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Changes' }));
 
@@ -245,7 +247,7 @@ describe('the alerts when the server refuses', { timeout: 30_000 }, () => {
       "SELECT id, target_name FROM removal_requests WHERE target_type = 'project' LIMIT 1",
     );
     const dialog = await openDetails('Remove Project', request.target_name);
-    expect((await other.post(`/api/removal-requests/${request.id}/reject/`)).status).toBe(200);
+    expect((await other.post(routes.removalRequests.reject.path({ id: request.id }))).status).toBe(200);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Request' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Request' }));

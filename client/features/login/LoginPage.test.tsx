@@ -12,6 +12,7 @@ import { apiJson } from '../../api/http';
 import { connectTo, disconnect, startServer, type CookieJar, type RunningServer } from '../../local/test-support';
 import { loadCurrentUser, useCurrentUser } from '../../state/current-user';
 import { LoginPage } from './LoginPage';
+import { routes } from '../../../shared/contract/routes';
 
 let server: RunningServer;
 
@@ -55,10 +56,10 @@ function watchTransport({ jar, hold = false }: { jar?: CookieJar; hold?: boolean
       body: new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
       csrf: headers.get('X-CSRFToken'),
     });
-    if (hold && url.pathname === '/api/login/') await held;
+    if (hold && url.pathname === routes.auth.login.path()) await held;
     return next(input, init);
   });
-  const logins = () => sent.filter((s) => s.method === 'POST' && s.path === '/api/login/');
+  const logins = () => sent.filter((s) => s.method === 'POST' && s.path === routes.auth.login.path());
   return { jar: connected, sent, logins, release };
 }
 
@@ -265,7 +266,7 @@ describe('the login screen', () => {
   it('when a signed-in user opens it, then it says who they are and leads on to next', async () => {
     watchTransport();
     await loadCurrentUser();
-    await apiJson('/api/login/', { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
+    await apiJson(routes.auth.login.path(), { form: { username: STAFF.username, password: STAFF.password, next: '/' } });
     renderLogin(`/accounts/login/?next=${encodeURIComponent('/adminpanel/')}`);
 
     await act(async () => {

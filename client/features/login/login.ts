@@ -4,7 +4,9 @@
 // server's error text, or the spec §8 fallbacks.
 import { CSRF_COOKIE, DEFAULT_NEXT_PATH } from '../../../shared/constants';
 import { LOGIN_MESSAGES, safeNextPath, type LoginForm } from '../../../shared/contract/auth';
-import { apiFetch, readCookie, refreshCsrf } from '../../api/http';
+import { routes } from '../../../shared/contract/routes';
+import { refreshCsrf } from '../../api/csrf';
+import { apiFetch, readCookie } from '../../api/http';
 
 /**
  * spec §2, §9: next defaults to '/'; only same-site paths are followed (safeNextPath). The login
@@ -33,7 +35,7 @@ export async function submitLogin(form: LoginForm): Promise<LoginOutcome> {
     // the server refuses a write without the csrftoken cookie; a first visit straight to this
     // page may not have it yet (the shell's current-user lookup sets it, but may still be on its way)
     if (!readCookie(CSRF_COOKIE)) await refreshCsrf();
-    const res = await apiFetch('/api/login/', {
+    const res = await apiFetch(routes.auth.login.path(), {
       form: { username: form.username, password: form.password, next: form.next },
       redirect: 'manual',
     });

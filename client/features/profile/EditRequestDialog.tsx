@@ -2,13 +2,13 @@
 // profile and to one of its incidents; staff review them. Every field starts from what the
 // replica shows and is optional; only what changed is sent, through the outbox.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { GENDERS } from '../../../shared/contract/profile';
+import { GENDERS, isGender } from '../../../shared/contract/profile';
 import { localDb, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { TagInput } from '../../ui/TagInput';
 import {
-  buildEditRequest, incidentForm, isGender, profileForm, TARGET_MODE,
+  buildEditRequest, incidentForm, profileForm, TARGET_MODE,
   type BankRow, type IncidentForm, type ProfileForm,
 } from './edit-request-form';
 import { SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';

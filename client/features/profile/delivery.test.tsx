@@ -13,6 +13,7 @@ import {
 import { clearFilters } from '../../state/registry-query';
 import { ProfileModal } from './ProfileModal';
 import { RemovalDialog } from './RemovalDialog';
+import { routes } from '../../../shared/contract/routes';
 
 let server: RunningServer;
 let db: RegistryDb;
@@ -82,7 +83,7 @@ describe('requests from the profile modal, delivered to the real server', () => 
 
   it('when the server refuses the edit request, then the dialog stays with its failure text and reason', async () => {
     // staff took the profile down after this replica synced
-    expect((await staff.post(`/api/developers/${published.id}/reject/`)).status).toBe(200);
+    expect((await staff.post(routes.profiles.reject.developer.path({ id: published.id }))).status).toBe(200);
     openProfile();
     await screen.findByRole('button', { name: /^Incident of 2025-02-03/ });
     await userEvent.click(screen.getByRole('button', { name: 'Request Changes' }));

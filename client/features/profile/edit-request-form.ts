@@ -6,14 +6,12 @@ import { AMOUNT_MAX_FRACTION_DIGITS } from '../../../shared/constants';
 import {
   editRequestSubmitSchema, type EditRequestSubmitInput, type IncidentChange, type ProfileChange,
 } from '../../../shared/contract/edit-request';
-import { GENDERS } from '../../../shared/contract/profile';
+import { isGender, type Gender } from '../../../shared/contract/profile';
 import { AMOUNT_RULE_MESSAGE, parseAmount } from '../../../shared/domain/amount';
 import { pairBankAccounts, type BankAccountPair } from '../../../shared/domain/bank-accounts';
 import { editRequestCaseId } from '../../../shared/domain/case-id';
 import { normalizeCurrency } from '../../../shared/domain/currency';
 import type { LocalIncident, LocalProfile } from '../../local';
-
-export type Gender = (typeof GENDERS)[number];
 
 /** spec §7: the edit request is anonymous; these two are fixed, not asked. */
 export const EDIT_REQUEST_FULL_NAME = 'Anonymous';
@@ -53,10 +51,6 @@ export interface IncidentForm {
   /** free text, as typed (spec §5: a decimal keyboard hint, checked by the shared amount rule) */
   amount: string;
   currency: string;
-}
-
-export function isGender(value: string): value is Gender {
-  return (GENDERS as readonly string[]).includes(value);
 }
 
 export function profileForm(profile: LocalProfile): ProfileForm {

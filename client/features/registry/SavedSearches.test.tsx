@@ -11,6 +11,7 @@ import { connectTo, disconnect, resetStatus, startServer } from '../../local/tes
 import { loadCurrentUser, useCurrentUser } from '../../state/current-user';
 import { useRegistryQuery } from '../../state/registry-query';
 import { SavedSearches } from './SavedSearches';
+import { routes } from '../../../shared/contract/routes';
 
 beforeEach(async () => {
   resetStatus();
@@ -124,10 +125,10 @@ describe('saved searches of a signed-in person', () => {
     const server = await startServer();
     try {
       const phone = await memberClient(server.t); // creates the member and signs in on another "device"
-      await phone.post('/api/saved_searches/', { name: 'From the phone', filters: { 'Scam Type': ['Phishing'] }, query: '' }).expect(201);
+      await phone.post(routes.savedSearches.create.path(), { name: 'From the phone', filters: { 'Scam Type': ['Phishing'] }, query: '' }).expect(201);
       connectTo(server.url);
       await loadCurrentUser();
-      await apiJson('/api/login/', { form: { username: MEMBER.username, password: MEMBER.password, next: '/' } });
+      await apiJson(routes.auth.login.path(), { form: { username: MEMBER.username, password: MEMBER.password, next: '/' } });
       await loadCurrentUser();
       const user = userEvent.setup();
 

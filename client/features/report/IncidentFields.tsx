@@ -6,7 +6,8 @@ import { Field } from '../../ui/Field';
 import { SearchableMultiValueField } from '../../ui/SearchableMultiValueField';
 import { TagInput } from '../../ui/TagInput';
 import { AvatarField } from './AvatarField';
-import { KNOWN_SCAM_TYPES, type ScamDraft, type ScamDraftField } from './scam-draft';
+import { KNOWN_SCAM_TYPES } from '../../../shared/contract/scam-submit';
+import type { ScamDraft, ScamDraftField } from './scam-draft';
 import { useReplicaSuggestions } from './suggestions';
 
 export interface IncidentFieldsProps {

@@ -4,17 +4,12 @@
 // wizard and the modal build their payloads the same way, and the tests can check each rule.
 import { DEFAULT_CURRENCY } from '../../../shared/constants';
 import {
-  scamSubmitSchema, wizardScamSchema, type ScamSubmitInput, type WizardScamInput,
+  KNOWN_SCAM_TYPES, scamSubmitSchema, wizardScamSchema, type ScamSubmitInput, type WizardScamInput,
 } from '../../../shared/contract/scam-submit';
 import { AMOUNT_RULE_MESSAGE, parseAmount } from '../../../shared/domain/amount';
 import { avatarProblem } from '../../../shared/domain/avatar';
 import { pairBankAccounts } from '../../../shared/domain/bank-accounts';
 import { CURRENCY_PATTERN, normalizeCurrency } from '../../../shared/domain/currency';
-
-/** spec §9: the scam type labels the Add Scam form preselects from the active filters. */
-export const KNOWN_SCAM_TYPES = [
-  'Rug Pull', 'Fake Raise', 'Pump & Dump', 'Service not delivered', 'Identity Theft', 'Phishing', 'Impersonation', 'Exit Scam',
-] as const;
 
 /** spec §2 "Add Scam modal": the form's fields, by the spec's names. Lists hold what the person added. */
 export interface ScamDraft {

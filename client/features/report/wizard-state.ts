@@ -2,10 +2,9 @@
 // scams held as drafts until the final submit. The whole state is kept in the drafts table
 // ('wizard:developer' / 'wizard:project'), so a reload or a closed tab never loses it.
 import { WIZARD_STEPS } from '../../../shared/constants';
-import { GENDERS, type ProfileCreateInput } from '../../../shared/contract/profile';
+import { isGender, type Gender, type ProfileCreateInput } from '../../../shared/contract/profile';
 import { normalizeScamDraft, scamDraftHasContent, type ScamDraft } from './scam-draft';
 
-export type Gender = (typeof GENDERS)[number];
 export type WizardStep = 1 | 2 | 3;
 
 export interface WizardProfile {
@@ -58,7 +57,7 @@ export function normalizeWizard(stored: unknown): WizardState | null {
   if (isStep(record.step)) state.step = record.step;
   const profile = (typeof record.profile === 'object' && record.profile !== null ? record.profile : {}) as Record<string, unknown>;
   for (const key of TEXT_KEYS) if (typeof profile[key] === 'string') state.profile[key] = profile[key];
-  if (GENDERS.includes(profile.gender as Gender)) state.profile.gender = profile.gender as Gender;
+  if (typeof profile.gender === 'string' && isGender(profile.gender)) state.profile.gender = profile.gender;
   if (Array.isArray(profile.languages)) state.profile.languages = profile.languages.filter((l): l is string => typeof l === 'string');
   if (Array.isArray(record.incidents)) {
     state.incidents = record.incidents.map(normalizeScamDraft).filter((d): d is ScamDraft => d !== null && scamDraftHasContent(d));

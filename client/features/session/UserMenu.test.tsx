@@ -10,6 +10,7 @@ import { apiJson, resetHttpConfig } from '../../api/http';
 import { connectTo, startServer, type CookieJar, type RunningServer } from '../../local/test-support';
 import { loadCurrentUser, useCurrentUser } from '../../state/current-user';
 import { UserMenu } from './UserMenu';
+import { routes } from '../../../shared/contract/routes';
 
 let server: RunningServer;
 const PASSWORDS: Record<string, string> = { [MEMBER.username]: MEMBER.password, [STAFF.username]: STAFF.password };
@@ -32,7 +33,7 @@ afterEach(() => resetHttpConfig());
 async function signIn(username: string): Promise<CookieJar> {
   const jar = connectTo(server.url);
   await loadCurrentUser(); // sets the csrftoken cookie
-  await apiJson('/api/login/', { form: { username, password: PASSWORDS[username]!, next: '/' } });
+  await apiJson(routes.auth.login.path(), { form: { username, password: PASSWORDS[username]!, next: '/' } });
   await act(async () => {
     await loadCurrentUser();
   });

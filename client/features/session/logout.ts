@@ -1,5 +1,6 @@
 // spec §7: POST /accounts/logout/, form-encoded. Only an ok answer counts: anything else (a
 // refusal, no network) leaves the person signed in and the header says 'Logout failed' (spec §8).
+import { routes } from '../../../shared/contract/routes';
 import { apiFetch } from '../../api/http';
 
 export const LOGOUT_FAILED = 'Logout failed'; // spec §8
@@ -8,7 +9,7 @@ export const LOGIN_PATH = '/accounts/login/'; // spec §2: where visitors land a
 /** Ends the session on the server; true when it answered ok. Never throws. */
 export async function logOut(): Promise<boolean> {
   try {
-    const res = await apiFetch('/accounts/logout/', { form: {} });
+    const res = await apiFetch(routes.auth.logout.path(), { form: {} });
     await res.body?.cancel().catch(() => undefined);
     return res.ok;
   } catch {

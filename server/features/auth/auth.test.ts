@@ -8,6 +8,7 @@ import {
 } from '../../test-support';
 import { upsertUser } from './users';
 import { main as userCli } from './user-cli';
+import { routes } from '../../../shared/contract/routes';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -33,7 +34,7 @@ function cookieValue(res: request.Response, name: string): string | undefined {
 }
 
 function login(client: Client, username: string, password: string, extra: Record<string, string> = {}) {
-  return client.agent.post('/api/login/').set('X-CSRFToken', client.csrf).type('form').send({ username, password, next: '/', ...extra });
+  return client.agent.post(routes.auth.login.path()).set('X-CSRFToken', client.csrf).type('form').send({ username, password, next: '/', ...extra });
 }
 
 function auditActions(): { actor: string; action: string }[] {
@@ -42,7 +43,7 @@ function auditActions(): { actor: string; action: string }[] {
 
 describe('GET /api/accounts/me/', () => {
   it('answers an anonymous visitor with is_authenticated false and is never cached', async () => {
-    const res = await request(t.app).get('/api/accounts/me/');
+    const res = await request(t.app).get(routes.auth.currentUser.path());
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({ is_authenticated: false, is_staff: false, username: '' });
@@ -50,13 +51,13 @@ describe('GET /api/accounts/me/', () => {
 
   it('answers a signed-in member as authenticated but not staff', async () => {
     const member = await memberClient(t);
-    const res = await member.get('/api/accounts/me/');
+    const res = await member.get(routes.auth.currentUser.path());
     expect(res.body).toEqual({ is_authenticated: true, is_staff: false, username: MEMBER.username });
   });
 
   it('answers a signed-in staff user as authenticated staff', async () => {
     const staff = await staffClient(t);
-    const res = await staff.get('/api/accounts/me/');
+    const res = await staff.get(routes.auth.currentUser.path());
     expect(res.body).toEqual({ is_authenticated: true, is_staff: true, username: STAFF.username });
   });
 });
@@ -96,7 +97,7 @@ describe('POST /api/login/', () => {
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
     expect(count(t.db, 'sessions')).toBe(1);
-    const withOldId = await request(t.app).get('/api/accounts/me/').set('Cookie', `sessionid=${first}`);
+    const withOldId = await request(t.app).get(routes.auth.currentUser.path()).set('Cookie', `sessionid=${first}`);
     expect(withOldId.body.is_authenticated).toBe(false);
   });
 
@@ -207,7 +208,7 @@ describe('POST /api/login/', () => {
 
   it('refuses a sign-in without the X-CSRFToken header with 403 JSON', async () => {
     const client = await visitor(t.app);
-    const res = await client.agent.post('/api/login/').type('form').send({ username: MEMBER.username, password: MEMBER.password });
+    const res = await client.agent.post(routes.auth.login.path()).type('form').send({ username: MEMBER.username, password: MEMBER.password });
     expect(res.status).toBe(403);
     expect(res.type).toBe('application/json');
     expect(res.body.error).toMatch(/CSRF/);
@@ -240,24 +241,24 @@ describe('POST /accounts/logout/', () => {
     const member = await memberClient(t);
     expect(count(t.db, 'sessions')).toBe(1);
 
-    const res = await member.agent.post('/accounts/logout/').set('X-CSRFToken', member.csrf).type('form').send({});
+    const res = await member.agent.post(routes.auth.logout.path()).set('X-CSRFToken', member.csrf).type('form').send({});
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(count(t.db, 'sessions')).toBe(0);
-    expect((await member.get('/api/accounts/me/')).body).toEqual({ is_authenticated: false, is_staff: false, username: '' });
+    expect((await member.get(routes.auth.currentUser.path())).body).toEqual({ is_authenticated: false, is_staff: false, username: '' });
   });
 
   it('answers 200 for a visitor who is not signed in', async () => {
     const client = await visitor(t.app);
-    const res = await client.post('/accounts/logout/');
+    const res = await client.post(routes.auth.logout.path());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
   });
 
   it('refuses a logout without the X-CSRFToken header, leaving the session alive', async () => {
     const member = await memberClient(t);
-    const res = await member.agent.post('/accounts/logout/');
+    const res = await member.agent.post(routes.auth.logout.path());
     expect(res.status).toBe(403);
     expect(count(t.db, 'sessions')).toBe(1);
   });
@@ -265,19 +266,19 @@ describe('POST /accounts/logout/', () => {
 
 describe('GET /api/adminpanel/guard/', () => {
   it('answers 401 to an anonymous visitor', async () => {
-    const res = await request(t.app).get('/api/adminpanel/guard/');
+    const res = await request(t.app).get(routes.auth.adminGuard.path());
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual(expect.any(String));
   });
 
   it('answers 403 to a signed-in member who is not staff', async () => {
     const member = await memberClient(t);
-    expect((await member.get('/api/adminpanel/guard/')).status).toBe(403);
+    expect((await member.get(routes.auth.adminGuard.path())).status).toBe(403);
   });
 
   it('answers 200 to staff', async () => {
     const staff = await staffClient(t);
-    expect((await staff.get('/api/adminpanel/guard/')).status).toBe(200);
+    expect((await staff.get(routes.auth.adminGuard.path())).status).toBe(200);
   });
 });
 
@@ -294,8 +295,8 @@ describe('npm run user (user-cli)', () => {
 
     const client = await visitor(t.app);
     await signIn(client, 'boss', 'boss password 1');
-    expect((await client.get('/api/accounts/me/')).body).toEqual({ is_authenticated: true, is_staff: true, username: 'boss' });
-    expect((await client.get('/api/adminpanel/guard/')).status).toBe(200);
+    expect((await client.get(routes.auth.currentUser.path())).body).toEqual({ is_authenticated: true, is_staff: true, username: 'boss' });
+    expect((await client.get(routes.auth.adminGuard.path())).status).toBe(200);
   });
 
   it('updates an existing user: a new password, and no longer staff without --staff', async () => {
@@ -308,7 +309,7 @@ describe('npm run user (user-cli)', () => {
     const client = await visitor(t.app);
     expect((await login(client, 'boss', 'first password')).status).toBe(400);
     await signIn(client, 'boss', 'second password');
-    expect((await client.get('/api/accounts/me/')).body.is_staff).toBe(false);
+    expect((await client.get(routes.auth.currentUser.path())).body.is_staff).toBe(false);
   });
 
   it('refuses a password shorter than 8 characters and creates no user', async () => {

@@ -3,6 +3,7 @@
 // writeRoute; csrfProtection has already checked them like every unsafe method.
 import express from 'express';
 import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shared/contract/auth';
+import { routes } from '../../../shared/contract/routes';
 import type { AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
 import { dropSession, endSession, requireStaff, startSession } from '../../http/session';
@@ -11,7 +12,7 @@ import { attemptLogin, recordLogout, throttleMessage } from './service';
 export function authRoutes({ db, config }: AppDeps): express.Router {
   const router = express.Router();
 
-  router.post('/api/login/', async (req, res) => {
+  router.post(routes.auth.login.pattern, async (req, res) => {
     // spec §3: the answer is always { success, error }, also for invalid input (first problem
     // only, in spec §5 order); `next` is validated by the schema (safeNextPath) and never echoed
     const form = loginFormSchema.safeParse(req.body ?? {});
@@ -36,7 +37,7 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
     res.json({ success: true, error: '' });
   });
 
-  router.get('/api/accounts/me/', (req, res) => {
+  router.get(routes.auth.currentUser.pattern, (req, res) => {
     res.setHeader('Cache-Control', 'no-store'); // spec §7: no caching
     const body: CurrentUser = req.user
       ? { is_authenticated: true, is_staff: req.user.is_staff, username: req.user.username }
@@ -44,14 +45,14 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
     res.json(body);
   });
 
-  router.post('/accounts/logout/', (req, res) => {
+  router.post(routes.auth.logout.pattern, (req, res) => {
     if (req.user) recordLogout(db, req.user);
     endSession(db, config, req, res);
     res.json({ success: true });
   });
 
   // spec §6: the admin panel renders only after this succeeds; 401 anonymous, 403 non-staff
-  router.get('/api/adminpanel/guard/', (req, res) => {
+  router.get(routes.auth.adminGuard.pattern, (req, res) => {
     const user = requireStaff(req);
     res.json({ ok: true, username: user.username });
   });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection';
 import { nextRevision } from '../../db/revision';
 import { editRequestSchema } from '../../../shared/contract/edit-request';
 import { editRequestCaseId } from '../../../shared/domain/case-id';
+import { routes } from '../../../shared/contract/routes';
 
 const AT = '2025-01-01T00:00:00.000Z';
 
@@ -69,7 +70,7 @@ afterEach(() => t.close());
 describe('submitting an edit request', () => {
   it('when a visitor submits changes to a verified scammer, then a pending request is stored with an EDITREQ case id', async () => {
     const client = await visitor(t.app);
-    const res = await client.post(`/api/developers/${f.developer}/edit-request/`, {
+    const res = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), {
       ...profileEdit, developer: f.developer, contact_information: 'me@example.com',
     });
     expect(res.status).toBe(201);
@@ -85,7 +86,7 @@ describe('submitting an edit request', () => {
 
   it('when the body carries a case id, then that case id is kept', async () => {
     const client = await visitor(t.app);
-    const res = await client.post(`/api/developers/${f.developer}/edit-request/`, { ...profileEdit, case_id: 'EDITREQ-2024-0042' });
+    const res = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), { ...profileEdit, case_id: 'EDITREQ-2024-0042' });
     expect(res.status).toBe(201);
     expect(res.body.case_id).toBe('EDITREQ-2024-0042');
     expect(editRow(t.db, res.body.id).case_id).toBe('EDITREQ-2024-0042');
@@ -93,7 +94,7 @@ describe('submitting an edit request', () => {
 
   it('when an incident update leaves the amount out, then the stored changes hold only the fields sent', async () => {
     const client = await visitor(t.app);
-    const res = await client.post(`/api/developers/${f.developer}/edit-request/`, {
+    const res = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), {
       target_type: 'scam', scam: f.incidentA,
       proposed_changes: { append: { scam_updates: [{ id: f.incidentA, set: { websites: ['new.example'] } }] } },
     });
@@ -106,7 +107,7 @@ describe('submitting an edit request', () => {
 
   it('when a visitor edits a verified project, then the request is stored against the project', async () => {
     const client = await visitor(t.app);
-    const res = await client.post(`/api/projects/${f.project}/edit-request/`, {
+    const res = await client.post(routes.editRequests.submit.project.path({ id: f.project }), {
       target_type: 'both', project: f.project,
       proposed_changes: { developer: { name: 'Moon Token v2' }, append: { scam_updates: [{ id: f.projectIncident, set: { amount: 5 } }] } },
     });
@@ -116,7 +117,7 @@ describe('submitting an edit request', () => {
 
   it('when a signed-in member submits, then the request is recorded as submitted by that member', async () => {
     const member = await memberClient(t);
-    const res = await member.post(`/api/developers/${f.developer}/edit-request/`, profileEdit);
+    const res = await member.post(routes.editRequests.submit.developer.path({ id: f.developer }), profileEdit);
     expect(res.status).toBe(201);
     expect(editRow(t.db, res.body.id).submitted_by).toBe('member');
   });
@@ -142,14 +143,14 @@ describe('refusing a bad edit request', () => {
     ['scam names an incident of another profile', (fx) => ({ body: { ...profileEdit, scam: fx.projectIncident } }), /scam: incident \d+ is not an incident/],
     ['the body developer id differs from the address', (fx) => ({ body: { ...profileEdit, developer: fx.project } }), /does not match the scammer/],
     ['the body project id differs from the address', (fx) => ({
-      path: `/api/projects/${fx.project}/edit-request/`, body: { ...profileEdit, project: fx.developer },
+      path: routes.editRequests.submit.project.path({ id: fx.project }), body: { ...profileEdit, project: fx.developer },
     }), /does not match the project/],
   ];
 
   for (const [what, make, message] of cases) {
     it(`when ${what}, then it answers 400 with a readable message and writes nothing`, async () => {
       const client = await visitor(t.app);
-      const { path = `/api/developers/${f.developer}/edit-request/`, body } = make(f);
+      const { path = routes.editRequests.submit.developer.path({ id: f.developer }), body } = make(f);
       const before = count(t.db, 'edit_requests');
       const res = await client.post(path, body);
       expect(res.status).toBe(400);
@@ -160,7 +161,7 @@ describe('refusing a bad edit request', () => {
 
   it('when the scammer does not exist, then it answers 404', async () => {
     const client = await visitor(t.app);
-    const res = await client.post('/api/developers/99999/edit-request/', profileEdit);
+    const res = await client.post(routes.editRequests.submit.developer.path({ id: 99999 }), profileEdit);
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('That scammer was not found.');
     expect(count(t.db, 'edit_requests')).toBe(0);
@@ -168,20 +169,20 @@ describe('refusing a bad edit request', () => {
 
   it('when the scammer is not verified, then it answers 404 as if it did not exist', async () => {
     const client = await visitor(t.app);
-    const res = await client.post(`/api/developers/${f.unverifiedDeveloper}/edit-request/`, profileEdit);
+    const res = await client.post(routes.editRequests.submit.developer.path({ id: f.unverifiedDeveloper }), profileEdit);
     expect(res.status).toBe(404);
     expect(count(t.db, 'edit_requests')).toBe(0);
   });
 
   it('when a project id is used on the scammers path, then it answers 404', async () => {
     const client = await visitor(t.app);
-    const res = await client.post(`/api/developers/${f.project}/edit-request/`, profileEdit);
+    const res = await client.post(routes.editRequests.submit.developer.path({ id: f.project }), profileEdit);
     expect(res.status).toBe(404);
   });
 
   it('when the CSRF header is missing, then it answers 403 and writes nothing', async () => {
     const client = await visitor(t.app);
-    const res = await client.agent.post(`/api/developers/${f.developer}/edit-request/`).send(profileEdit);
+    const res = await client.agent.post(routes.editRequests.submit.developer.path({ id: f.developer })).send(profileEdit);
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/CSRF/);
     expect(count(t.db, 'edit_requests')).toBe(0);
@@ -191,8 +192,8 @@ describe('refusing a bad edit request', () => {
 describe('the staff queue of edit requests', () => {
   it('when staff list it, then pending requests of both kinds come oldest first in the admin shape with names', async () => {
     const client = await visitor(t.app);
-    const first = await client.post(`/api/developers/${f.developer}/edit-request/`, { ...profileEdit, contact_information: 'tg @me' });
-    const second = await client.post(`/api/projects/${f.project}/edit-request/`, {
+    const first = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), { ...profileEdit, contact_information: 'tg @me' });
+    const second = await client.post(routes.editRequests.submit.project.path({ id: f.project }), {
       target_type: 'scam', scam: f.projectIncident,
       proposed_changes: { append: { scam_updates: [{ id: f.projectIncident, set: { currency: 'usdt' } }] } },
     });
@@ -200,7 +201,7 @@ describe('the staff queue of edit requests', () => {
     t.db.prepare("UPDATE edit_requests SET submitted_at = '2025-01-15T00:00:00.000Z' WHERE id = ?").run(second.body.id);
 
     const staff = await staffClient(t);
-    const res = await staff.get('/api/admin/developer-edit-requests/');
+    const res = await staff.get(routes.editRequests.pending.path());
     expect(res.status).toBe(200);
     const list = editRequestSchema.array().parse(res.body);
     expect(list.map((r) => r.id)).toEqual([second.body.id, first.body.id]);
@@ -219,18 +220,18 @@ describe('the staff queue of edit requests', () => {
 
   it('when a visitor asks for the list, then it answers 401', async () => {
     const client = await visitor(t.app);
-    expect((await client.get('/api/admin/developer-edit-requests/')).status).toBe(401);
+    expect((await client.get(routes.editRequests.pending.path())).status).toBe(401);
   });
 
   it('when a signed-in member who is not staff asks for the list, then it answers 403', async () => {
     const member = await memberClient(t);
-    expect((await member.get('/api/admin/developer-edit-requests/')).status).toBe(403);
+    expect((await member.get(routes.editRequests.pending.path())).status).toBe(403);
   });
 
   it('when a visitor tries to approve, then it answers 401 and nothing changes', async () => {
     const client = await visitor(t.app);
-    const { body } = await client.post(`/api/developers/${f.developer}/edit-request/`, profileEdit);
-    const res = await client.post(`/api/admin/developer-edit-requests/${body.id}/approve/`);
+    const { body } = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), profileEdit);
+    const res = await client.post(routes.editRequests.approve.path({ id: body.id }));
     expect(res.status).toBe(401);
     expect(editRow(t.db, body.id).verification_status).toBe('pending');
   });
@@ -239,7 +240,7 @@ describe('the staff queue of edit requests', () => {
 describe('approving and rejecting an edit request', () => {
   async function submitFullEdit(): Promise<number> {
     const client = await visitor(t.app);
-    const res = await client.post(`/api/developers/${f.developer}/edit-request/`, {
+    const res = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), {
       target_type: 'both', developer: f.developer, full_name: 'Bob Reporter',
       proposed_changes: {
         developer: { name: 'Alice Renamed', bio: 'Updated bio', gender: 'Female', nationality: 'Atlantis', languages: ['French', 'German'], location: 'Remote' },
@@ -259,7 +260,7 @@ describe('approving and rejecting an edit request', () => {
     const incidentsBefore = count(t.db, 'incidents');
     const staff = await staffClient(t);
 
-    const res = await staff.post(`/api/admin/developer-edit-requests/${id}/approve/`);
+    const res = await staff.post(routes.editRequests.approve.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'approved' });
 
@@ -300,24 +301,24 @@ describe('approving and rejecting an edit request', () => {
     expect(after.incidents[0].currency).toBe('EUR');
     expect(after.created[0].description).toBe('A new scam');
 
-    expect((await staff.get('/api/admin/developer-edit-requests/')).body).toEqual([]);
+    expect((await staff.get(routes.editRequests.pending.path())).body).toEqual([]);
   });
 
   it('when an update sends amount null, then approving clears the amount and leaves the rest', async () => {
     const client = await visitor(t.app);
-    const { body } = await client.post(`/api/developers/${f.developer}/edit-request/`, {
+    const { body } = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), {
       target_type: 'scam', proposed_changes: { append: { scam_updates: [{ id: f.incidentB, set: { amount: null } }] } },
     });
     const staff = await staffClient(t);
-    expect((await staff.post(`/api/admin/developer-edit-requests/${body.id}/approve/`)).status).toBe(200);
+    expect((await staff.post(routes.editRequests.approve.path({ id: body.id }))).status).toBe(200);
     expect(incidentRow(t.db, f.incidentB)).toMatchObject({ amount: null, currency: 'USD', description: 'Fake raise', websites: '["old.example"]' });
   });
 
   it('when staff approve a request twice, then the second answers 409', async () => {
     const id = await submitFullEdit();
     const staff = await staffClient(t);
-    expect((await staff.post(`/api/admin/developer-edit-requests/${id}/approve/`)).status).toBe(200);
-    const again = await staff.post(`/api/admin/developer-edit-requests/${id}/approve/`);
+    expect((await staff.post(routes.editRequests.approve.path({ id }))).status).toBe(200);
+    const again = await staff.post(routes.editRequests.approve.path({ id }));
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/already approved/);
     expect(count(t.db, 'incidents')).toBe(5);
@@ -327,7 +328,7 @@ describe('approving and rejecting an edit request', () => {
     const id = await submitFullEdit();
     const revisionBefore = revisionOf(t.db, f.developer);
     const staff = await staffClient(t);
-    const res = await staff.post(`/api/admin/developer-edit-requests/${id}/reject/`);
+    const res = await staff.post(routes.editRequests.reject.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'rejected' });
     expect(editRow(t.db, id).verification_status).toBe('rejected');
@@ -336,7 +337,7 @@ describe('approving and rejecting an edit request', () => {
     expect(count(t.db, 'incidents')).toBe(4);
     expect(t.db.prepare("SELECT actor, target_id FROM audit_log WHERE action = 'edit_request.reject'").get()).toEqual({ actor: 'staff', target_id: id });
     // and it can no longer be approved
-    expect((await staff.post(`/api/admin/developer-edit-requests/${id}/approve/`)).status).toBe(409);
+    expect((await staff.post(routes.editRequests.approve.path({ id }))).status).toBe(409);
   });
 
   it('when an updated incident was deleted since, then approving answers 409 and applies nothing', async () => {
@@ -344,7 +345,7 @@ describe('approving and rejecting an edit request', () => {
     t.db.prepare('DELETE FROM incidents WHERE id = ?').run(f.incidentA);
     const revisionBefore = revisionOf(t.db, f.developer);
     const staff = await staffClient(t);
-    const res = await staff.post(`/api/admin/developer-edit-requests/${id}/approve/`);
+    const res = await staff.post(routes.editRequests.approve.path({ id }));
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(new RegExp(`no longer exist.*#${f.incidentA}`));
     expect(t.db.prepare('SELECT name FROM profiles WHERE id = ?').get(f.developer)).toEqual({ name: 'Alice Example' });
@@ -356,6 +357,6 @@ describe('approving and rejecting an edit request', () => {
 
   it('when the request does not exist, then approving answers 404', async () => {
     const staff = await staffClient(t);
-    expect((await staff.post('/api/admin/developer-edit-requests/4242/approve/')).status).toBe(404);
+    expect((await staff.post(routes.editRequests.approve.path({ id: 4242 }))).status).toBe(404);
   });
 });

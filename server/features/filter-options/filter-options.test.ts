@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportProfile } from '../../test-flows';
 import { FILTER_CATEGORIES } from '../../../shared/domain/facets';
+import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
 let anon: Client;
@@ -20,13 +21,13 @@ afterEach(() => t.close());
 
 describe('filter options', () => {
   it('when an anonymous visitor asks, then the answer is 401 as documented', async () => {
-    const res = await anon.get('/api/filter-options/');
+    const res = await anon.get(routes.filterOptions.list.path());
     expect(res.status).toBe(401);
     expect(res.body.error).toBeTruthy();
   });
 
   it('when a signed-in user asks, then every category of spec 9 has its options from verified data only', async () => {
-    const res = await member.get('/api/filter-options/');
+    const res = await member.get(routes.filterOptions.list.path());
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...FILTER_CATEGORIES].sort());
     expect(res.body.Nationality).toEqual(['Maltese']);
@@ -39,9 +40,9 @@ describe('filter options', () => {
   });
 
   it('when a category and a search of 2 or more characters are given, then only matching options come back', async () => {
-    const res = await member.get('/api/filter-options/?category=Languages&search=mal');
+    const res = await member.get(routes.filterOptions.list.path({ query: { category: 'Languages', search: 'mal' } }));
     expect(res.body).toEqual({ Languages: ['Maltese'] });
-    const short = await member.get('/api/filter-options/?category=Languages&search=m');
+    const short = await member.get(routes.filterOptions.list.path({ query: { category: 'Languages', search: 'm' } }));
     expect(short.body).toEqual({ Languages: ['English', 'Maltese'] });
   });
 

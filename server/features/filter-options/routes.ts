@@ -2,23 +2,18 @@
 // The client computes its own options from the replica so filters work for everyone
 // (DESIGN.md "Filters"); this endpoint is kept for API users.
 import express from 'express';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';
 import { requireSession } from '../../http/session';
-import { FILTER_CATEGORIES } from '../../../shared/domain/facets';
+import { filterOptionsQuerySchema } from '../../../shared/contract/filter-options';
+import { routes } from '../../../shared/contract/routes';
 import { allFilterOptions, categoryOptions } from './service';
-
-const query = z.object({
-  category: z.enum(FILTER_CATEGORIES, { error: `category must be one of: ${FILTER_CATEGORIES.join(', ')}` }).optional(),
-  search: z.string().max(200).default(''),
-});
 
 export function filterOptionRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
-  router.get('/api/filter-options/', (req, res) => {
+  router.get(routes.filterOptions.list.pattern, (req, res) => {
     requireSession(req);
-    const { category, search } = parse(query, req.query);
+    const { category, search } = parse(filterOptionsQuerySchema, req.query);
     if (!category) {
       res.json(allFilterOptions(db));
       return;

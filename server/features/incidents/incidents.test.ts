@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
+import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
 let anon: Client;
@@ -17,7 +18,7 @@ const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfF
 describe('reporting an incident', () => {
   it('when the Add Scam payload is posted, then a pending incident is stored with every field', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Target' }, []);
-    const res = await anon.post(`/api/developers/${id}/scams/submit/`, {
+    const res = await anon.post(routes.incidents.submit.developer.path({ id }), {
       description: 'Fake presale', lostAmount: '1,250.12345678', currency: 'usdt', victimsContact: 'victim@example.com',
       avatar: PNG_1x1, scamDate: '2024-05-01', nicknames: ['Bob'], industries: ['DeFi'], scamTypes: ['Rug Pull'],
       companiesUsed: ['Acme'], companyAddresses: ['1 Main St'], websites: ['scam.example'], emails: ['a@b.example'],
@@ -36,7 +37,7 @@ describe('reporting an incident', () => {
 
   it('when the wizard snake_case payload is posted to a new unverified profile, then it lands pending too', async () => {
     const id = await reportProfile(anon, 'developers', { name: 'Fresh' });
-    const res = await anon.post(`/api/developers/${id}/scams/`, {
+    const res = await anon.post(routes.incidents.report.developer.path({ id }), {
       nickname: 'Slick', companies_used: ['Acme'], company_address: '2 Side St', industry: ['NFT'], scam_type: ['Phishing'],
       website: 'x.example', email: [], phone: [], telegram: ['@slick'], wallet_addresses: ['bc1q'], bank_accounts: ['Acme Bank:99'],
       ip_addresses: [], description: 'Phished', lostAmount: 50, victimsContact: 'me', verification_status: 'verified', is_verified: true,
@@ -52,7 +53,7 @@ describe('reporting an incident', () => {
   it('when description or lost amount is missing or the amount is text, then 400 and nothing is written', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Target' }, []);
     for (const body of [{ lostAmount: '5' }, { description: 'x' }, { description: 'x', lostAmount: 'lots' }, { description: 'x', lostAmount: '1.123456789' }]) {
-      const res = await anon.post(`/api/developers/${id}/scams/submit/`, body);
+      const res = await anon.post(routes.incidents.submit.developer.path({ id }), body);
       expect(res.status).toBe(400);
       expect(typeof res.body.error).toBe('string');
     }
@@ -65,7 +66,7 @@ describe('reporting an incident', () => {
     const fakePng = `data:image/png;base64,${Buffer.from('<html>not an image</html>').toString('base64')}`;
     const huge = `data:image/png;base64,${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(210 * 1024)]).toString('base64')}`;
     for (const avatar of [svg, fakePng, huge, 'https://evil.example/a.png']) {
-      const res = await anon.post(`/api/developers/${id}/scams/submit/`, { description: 'x', lostAmount: '1', avatar });
+      const res = await anon.post(routes.incidents.submit.developer.path({ id }), { description: 'x', lostAmount: '1', avatar });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/avatar/);
     }
@@ -74,8 +75,8 @@ describe('reporting an incident', () => {
 
   it('when the profile does not exist or is of the other kind, then 404', async () => {
     const { id } = await publishedProfile(anon, staff, 'projects', { name: 'P' }, []);
-    expect((await anon.post('/api/developers/424242/scams/submit/', { description: 'x', lostAmount: '1' })).status).toBe(404);
-    expect((await anon.post(`/api/developers/${id}/scams/submit/`, { description: 'x', lostAmount: '1' })).status).toBe(404);
+    expect((await anon.post(routes.incidents.submit.developer.path({ id: 424242 }), { description: 'x', lostAmount: '1' })).status).toBe(404);
+    expect((await anon.post(routes.incidents.submit.developer.path({ id }), { description: 'x', lostAmount: '1' })).status).toBe(404);
     expect(count(t.db, 'incidents')).toBe(0);
   });
 });
@@ -87,8 +88,8 @@ describe('reading incidents', () => {
     ]);
     const pending = await reportIncident(anon, 'developers', id, { description: 'pending one' });
     const rejected = await reportIncident(anon, 'developers', id, { description: 'rejected one' });
-    await staff.post(`/api/admin/scams/${rejected}/reject/`);
-    const res = await anon.get(`/api/developers/${id}/scams/`);
+    await staff.post(routes.incidents.reject.path({ id: rejected }));
+    const res = await anon.get(routes.incidents.ofProfile.developer.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body.incidents).toHaveLength(1);
     expect(res.body.incidents[0]).toMatchObject({ id: incidentIds[0], description: 'approved one', amount: 10.5, currency: 'USD', occurred: '2023-01-02', status: 'approved' });
@@ -98,7 +99,7 @@ describe('reading incidents', () => {
 
   it('when the profile is not verified, then visitors get 404 for its incidents', async () => {
     const id = await reportProfile(anon, 'developers', { name: 'Unverified' });
-    expect((await anon.get(`/api/developers/${id}/scams/`)).status).toBe(404);
+    expect((await anon.get(routes.incidents.ofProfile.developer.path({ id }))).status).toBe(404);
   });
 });
 
@@ -106,41 +107,41 @@ describe('moderating incidents', () => {
   it('when staff list pending incidents, then each carries its profile, its submitter and the contact', async () => {
     const { id } = await publishedProfile(anon, staff, 'projects', { name: 'Proj' }, []);
     const incident = await reportIncident(anon, 'projects', id, { victimsContact: 'call me', walletAddresses: ['0xdead'] });
-    const res = await staff.get('/api/admin/scams/pending/');
+    const res = await staff.get(routes.incidents.pending.path());
     expect(res.status).toBe(200);
     expect(res.body).toEqual([expect.objectContaining({
       id: incident, project: id, project_name: 'Proj', developer: null, submitter_contact: 'call me',
       submitted_by: 'Anonymous', verification_status: 'pending', wallet_addresses: ['0xdead'], amount: 1000,
     })]);
-    const one = await staff.get(`/api/admin/scams/${incident}/`);
+    const one = await staff.get(routes.incidents.detail.path({ id: incident }));
     expect(one.body).toMatchObject({ id: incident, project_name: 'Proj' });
   });
 
   it('when a visitor asks for the pending incidents or a detail, then 401, and 403 for a member', async () => {
-    expect((await anon.get('/api/admin/scams/pending/')).status).toBe(401);
-    expect((await anon.get('/api/admin/scams/1/')).status).toBe(401);
+    expect((await anon.get(routes.incidents.pending.path())).status).toBe(401);
+    expect((await anon.get(routes.incidents.detail.path({ id: 1 }))).status).toBe(401);
     const member = await memberClient(t);
-    expect((await member.get('/api/admin/scams/pending/')).status).toBe(403);
+    expect((await member.get(routes.incidents.pending.path())).status).toBe(403);
   });
 
   it('when staff approve an incident of a verified profile, then it is public and the profile revision moves', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'T' }, []);
     const before = (t.db.prepare('SELECT revision FROM profiles WHERE id = ?').get(id) as { revision: number }).revision;
     const incident = await reportIncident(anon, 'developers', id);
-    const res = await staff.post(`/api/admin/scams/${incident}/approve/`);
+    const res = await staff.post(routes.incidents.approve.path({ id: incident }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: incident, verification_status: 'approved' });
     const after = (t.db.prepare('SELECT revision FROM profiles WHERE id = ?').get(id) as { revision: number }).revision;
     expect(after).toBeGreaterThan(before);
-    expect((await anon.get(`/api/developers/${id}/scams/`)).body.incidents).toHaveLength(1);
+    expect((await anon.get(routes.incidents.ofProfile.developer.path({ id }))).body.incidents).toHaveLength(1);
     expect(t.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'incident.approve'").get()).toEqual({ n: 1 });
   });
 
   it('when staff reject an incident, then it stays out of public view', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'T' }, []);
     const incident = await reportIncident(anon, 'developers', id);
-    expect((await staff.post(`/api/admin/scams/${incident}/reject/`)).body.verification_status).toBe('rejected');
-    expect((await anon.get(`/api/developers/${id}/scams/`)).body.incidents).toEqual([]);
-    expect((await staff.get('/api/admin/scams/pending/')).body).toEqual([]);
+    expect((await staff.post(routes.incidents.reject.path({ id: incident }))).body.verification_status).toBe('rejected');
+    expect((await anon.get(routes.incidents.ofProfile.developer.path({ id }))).body.incidents).toEqual([]);
+    expect((await staff.get(routes.incidents.pending.path())).body).toEqual([]);
   });
 });

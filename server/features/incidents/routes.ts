@@ -5,40 +5,40 @@ import type { AppDeps } from '../../deps';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { writeRoute } from '../../http/write';
-import { PROFILE_PATHS } from '../../http/profile-paths';
 import { fromScamSubmit, fromWizardScam, scamSubmitSchema, wizardScamSchema } from '../../../shared/contract/scam-submit';
+import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { incidentForStaff, moderateIncident, pendingIncidents, publicIncidents, reportIncident } from './service';
 
 export function incidentRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
-  for (const [base, kind] of PROFILE_PATHS) {
-    router.get(`${base}/:id/scams/`, (req, res) => {
+  for (const kind of PROFILE_KINDS) {
+    router.get(routes.incidents.ofProfile[kind].pattern, (req, res) => {
       res.json(publicIncidents(db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
     });
     // the report wizard's snake_case payload
-    router.post(`${base}/:id/scams/`, writeRoute(db, (req) => {
+    router.post(routes.incidents.report[kind].pattern, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromWizardScam(parse(wizardScamSchema, req.body));
       return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
     }));
     // the Add Scam modal's payload
-    router.post(`${base}/:id/scams/submit/`, writeRoute(db, (req) => {
+    router.post(routes.incidents.submit[kind].pattern, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromScamSubmit(parse(scamSubmitSchema, req.body));
       return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
     }));
   }
 
-  router.get('/api/admin/scams/pending/', (req, res) => {
+  router.get(routes.incidents.pending.pattern, (req, res) => {
     requireStaff(req);
     res.json(pendingIncidents(db));
   });
-  router.get('/api/admin/scams/:id/', (req, res) => {
+  router.get(routes.incidents.detail.pattern, (req, res) => {
     requireStaff(req);
     res.json(incidentForStaff(db, pathId(req.params.id)));
   });
   for (const decision of ['approve', 'reject'] as const) {
-    router.post(`/api/admin/scams/:id/${decision}/`, writeRoute(db, (req) => {
+    router.post(routes.incidents[decision].pattern, writeRoute(db, (req) => {
       const staff = requireStaff(req);
       return { status: 200, body: moderateIncident(db, pathId(req.params.id), decision, staff.username) };
     }));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportProfile } from '../../test-flows';
+import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
 let anon: Client;
@@ -14,7 +15,7 @@ afterEach(() => t.close());
 
 describe('reporting a profile', () => {
   it('when a visitor reports a scammer, then it is stored unverified and the answer is its id', async () => {
-    const res = await anon.post('/api/developers/', {
+    const res = await anon.post(routes.profiles.create.developer.path(), {
       name: '  Jane Roe ', bio: 'Runs fake raises', gender: 'Female', location: 'Lisbon', geolocation: '38.7,-9.1',
       nationality: 'Portuguese', languages: ['Portuguese', 'English', ''], accent: 'Lisbon',
       reported_person_date: '2020-01-01', verification_status: 'verified', is_verified: true,
@@ -37,7 +38,7 @@ describe('reporting a profile', () => {
   });
 
   it('when the name is blank, then the answer is 400 with a readable message and nothing is written', async () => {
-    const res = await anon.post('/api/developers/', { name: '   ' });
+    const res = await anon.post(routes.profiles.create.developer.path(), { name: '   ' });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('Full name is required');
     expect(res.body.details[0]).toMatchObject({ path: 'name' });
@@ -45,14 +46,14 @@ describe('reporting a profile', () => {
   });
 
   it('when the payload carries an unknown field, then it is refused (no mass assignment)', async () => {
-    const res = await anon.post('/api/developers/', { name: 'Jane', revision: 99, submitted_by: 'staff' });
+    const res = await anon.post(routes.profiles.create.developer.path(), { name: 'Jane', revision: 99, submitted_by: 'staff' });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/revision|submitted_by|Unrecognized/i);
     expect(count(t.db, 'profiles')).toBe(0);
   });
 
   it('when the gender is not one of the spec options, then it is refused', async () => {
-    const res = await anon.post('/api/developers/', { name: 'Jane', gender: 'robot' });
+    const res = await anon.post(routes.profiles.create.developer.path(), { name: 'Jane', gender: 'robot' });
     expect(res.status).toBe(400);
     expect(count(t.db, 'profiles')).toBe(0);
   });
@@ -64,7 +65,7 @@ describe('the public lists', () => {
       { walletAddresses: ['0xabc'], telegrams: ['@alice'], scamTypes: ['Rug Pull'], bankAccounts: [{ bank_name: 'Acme Bank', account: '123' }] },
     ]);
     await reportProfile(anon, 'developers', { name: 'Still Pending' });
-    const res = await anon.get('/api/developers/?page_size=9999');
+    const res = await anon.get(routes.profiles.list.developer.path({ query: { page_size: 9999 } }));
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
     const [profile] = res.body.results;
@@ -82,45 +83,45 @@ describe('the public lists', () => {
   it('when projects and scammers both exist, then each list holds only its kind', async () => {
     await publishedProfile(anon, staff, 'developers', { name: 'Dev One' });
     await publishedProfile(anon, staff, 'projects', { name: 'Project One' });
-    const devs = await anon.get('/api/developers/?page_size=9999');
-    const projects = await anon.get('/api/projects/?page_size=9999');
+    const devs = await anon.get(routes.profiles.list.developer.path({ query: { page_size: 9999 } }));
+    const projects = await anon.get(routes.profiles.list.project.path({ query: { page_size: 9999 } }));
     expect(devs.body.results.map((p: { name: string }) => p.name)).toEqual(['Dev One']);
     expect(projects.body.results.map((p: { name: string }) => p.name)).toEqual(['Project One']);
   });
 
   it('when a page size is given, then the list is paged with next and previous links', async () => {
     for (const name of ['A', 'B', 'C']) await publishedProfile(anon, staff, 'developers', { name }, []);
-    const first = await anon.get('/api/developers/?page_size=2');
+    const first = await anon.get(routes.profiles.list.developer.path({ query: { page_size: 2 } }));
     expect(first.body).toMatchObject({ count: 3, previous: null, next: '/api/developers/?page=2&page_size=2' });
     expect(first.body.results.map((p: { name: string }) => p.name)).toEqual(['A', 'B']);
-    const second = await anon.get('/api/developers/?page=2&page_size=2');
+    const second = await anon.get(routes.profiles.list.developer.path({ query: { page: 2, page_size: 2 } }));
     expect(second.body.results.map((p: { name: string }) => p.name)).toEqual(['C']);
     expect(second.body.next).toBeNull();
   });
 
   it('when the list has not changed, then a request with its ETag gets 304, and after a change 200', async () => {
     await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
-    const first = await anon.get('/api/developers/?page_size=9999');
+    const first = await anon.get(routes.profiles.list.developer.path({ query: { page_size: 9999 } }));
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    const again = await anon.get('/api/developers/?page_size=9999').set('If-None-Match', etag);
+    const again = await anon.get(routes.profiles.list.developer.path({ query: { page_size: 9999 } })).set('If-None-Match', etag);
     expect(again.status).toBe(304);
     await publishedProfile(anon, staff, 'developers', { name: 'B' }, []);
-    const changed = await anon.get('/api/developers/?page_size=9999').set('If-None-Match', etag);
+    const changed = await anon.get(routes.profiles.list.developer.path({ query: { page_size: 9999 } })).set('If-None-Match', etag);
     expect(changed.status).toBe(200);
     expect(changed.body.count).toBe(2);
   });
 
   it('when a page is answered from the per-revision cache, then it matches a fresh build and a change replaces it', async () => {
     for (const name of ['A', 'B', 'C']) await publishedProfile(anon, staff, 'developers', { name }, []);
-    const first = await anon.get('/api/developers/?page=2&page_size=2');
-    const cached = await anon.get('/api/developers/?page=2&page_size=2');
+    const first = await anon.get(routes.profiles.list.developer.path({ query: { page: 2, page_size: 2 } }));
+    const cached = await anon.get(routes.profiles.list.developer.path({ query: { page: 2, page_size: 2 } }));
     expect(cached.text).toBe(first.text);
     expect(cached.headers.etag).toBe(first.headers.etag);
-    const notModified = await anon.get('/api/developers/?page=2&page_size=2').set('If-None-Match', `W/${first.headers.etag as string}, "other"`);
+    const notModified = await anon.get(routes.profiles.list.developer.path({ query: { page: 2, page_size: 2 } })).set('If-None-Match', `W/${first.headers.etag as string}, "other"`);
     expect(notModified.status).toBe(304);
     await publishedProfile(anon, staff, 'developers', { name: 'D' }, []);
-    const changed = await anon.get('/api/developers/?page=2&page_size=2');
+    const changed = await anon.get(routes.profiles.list.developer.path({ query: { page: 2, page_size: 2 } }));
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     expect(changed.body.results.map((p: { name: string }) => p.name)).toEqual(['C', 'D']);
   });
@@ -134,14 +135,14 @@ describe('the public lists', () => {
 
 describe('the staff queue of reported profiles', () => {
   it('when a visitor asks for unverified profiles, then the answer is 401, and 403 for a member', async () => {
-    expect((await anon.get('/api/developers/?is_verified=false&page_size=9999')).status).toBe(401);
+    expect((await anon.get(routes.profiles.list.developer.path({ query: { is_verified: 'false', page_size: 9999 } }))).status).toBe(401);
     const member = await memberClient(t);
-    expect((await member.get('/api/developers/?is_verified=false&page_size=9999')).status).toBe(403);
+    expect((await member.get(routes.profiles.list.developer.path({ query: { is_verified: 'false', page_size: 9999 } }))).status).toBe(403);
   });
 
   it('when staff ask for unverified profiles, then they get the submissions with when, by whom and their kind', async () => {
     const id = await reportProfile(anon, 'developers', { name: 'New One', geolocation: '1,2' });
-    const res = await staff.get('/api/developers/?is_verified=false&page_size=9999');
+    const res = await staff.get(routes.profiles.list.developer.path({ query: { is_verified: 'false', page_size: 9999 } }));
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(1);
     expect(res.body.results[0]).toMatchObject({
@@ -154,16 +155,16 @@ describe('the staff queue of reported profiles', () => {
 describe('one profile', () => {
   it('when a visitor opens an unverified profile, then it is 404; staff see it', async () => {
     const id = await reportProfile(anon, 'developers', { name: 'Hidden' });
-    expect((await anon.get(`/api/developers/${id}/`)).status).toBe(404);
-    const res = await staff.get(`/api/developers/${id}/`);
+    expect((await anon.get(routes.profiles.detail.developer.path({ id }))).status).toBe(404);
+    const res = await staff.get(routes.profiles.detail.developer.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, name: 'Hidden', kind: 'NEW_DEVELOPER' });
   });
 
   it('when a project id is asked for under /api/developers/, then it is 404', async () => {
     const { id } = await publishedProfile(anon, staff, 'projects', { name: 'P' }, []);
-    expect((await anon.get(`/api/developers/${id}/`)).status).toBe(404);
-    expect((await anon.get(`/api/projects/${id}/`)).status).toBe(200);
+    expect((await anon.get(routes.profiles.detail.developer.path({ id }))).status).toBe(404);
+    expect((await anon.get(routes.profiles.detail.project.path({ id }))).status).toBe(200);
     expect((await anon.get('/api/projects/abc/')).status).toBe(404);
   });
 });
@@ -171,7 +172,7 @@ describe('one profile', () => {
 describe('moderating profiles', () => {
   it('when staff verify a profile, then it is public, its revision moves and the action is audited', async () => {
     const id = await reportProfile(anon, 'developers', { name: 'To Verify' });
-    const res = await staff.post(`/api/developers/${id}/verify/`);
+    const res = await staff.post(routes.profiles.verify.developer.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, verification_status: 'verified' });
     const row = t.db.prepare('SELECT verification_status, revision FROM profiles WHERE id = ?').get(id) as { verification_status: string; revision: number };
@@ -183,23 +184,23 @@ describe('moderating profiles', () => {
 
   it('when staff reject a published profile, then it leaves the list and a tombstone is written', async () => {
     const { id } = await publishedProfile(anon, staff, 'projects', { name: 'Gone Soon' }, []);
-    const res = await staff.post(`/api/projects/${id}/reject/`);
+    const res = await staff.post(routes.profiles.reject.project.path({ id }));
     expect(res.status).toBe(200);
-    expect((await anon.get('/api/projects/?page_size=9999')).body.count).toBe(0);
+    expect((await anon.get(routes.profiles.list.project.path({ query: { page_size: 9999 } }))).body.count).toBe(0);
     expect(t.db.prepare('SELECT kind, id FROM tombstones').all()).toEqual([{ kind: 'project', id }]);
   });
 
   it('when a visitor or a member tries to verify, then 401 / 403 and nothing changes', async () => {
     const id = await reportProfile(anon, 'developers', { name: 'X' });
-    expect((await anon.post(`/api/developers/${id}/verify/`)).status).toBe(401);
+    expect((await anon.post(routes.profiles.verify.developer.path({ id }))).status).toBe(401);
     const member = await memberClient(t);
-    expect((await member.post(`/api/developers/${id}/verify/`)).status).toBe(403);
+    expect((await member.post(routes.profiles.verify.developer.path({ id }))).status).toBe(403);
     expect(t.db.prepare('SELECT verification_status FROM profiles WHERE id = ?').get(id)).toEqual({ verification_status: 'unverified' });
     expect(count(t.db, 'audit_log')).toBe(2); // only the two sign-ins
   });
 
   it('when staff verify an unknown id, then the answer is 404 JSON', async () => {
-    const res = await staff.post('/api/developers/9999/verify/');
+    const res = await staff.post(routes.profiles.verify.developer.path({ id: 9999 }));
     expect(res.status).toBe(404);
     expect(res.body.error).toMatch(/not found/);
   });

@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import { profileLabel } from '../../http/profile-paths';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { Profile, ProfileCreate, StaffProfile } from '../../../shared/contract/profile';
+import { routes } from '../../../shared/contract/routes';
 
 export interface Page { page: number; pageSize: number }
 
@@ -22,8 +23,7 @@ export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Pa
     const start = (page - 1) * pageSize;
     const isWhole = start === 0 && pageSize >= all.length;
     const results = isWhole ? snapshot.json[kind] : JSON.stringify(all.slice(start, start + pageSize));
-    const path = kind === 'developer' ? '/api/developers/' : '/api/projects/';
-    const link = (p: number) => JSON.stringify(`${path}?page=${p}&page_size=${pageSize}`);
+    const link = (p: number) => JSON.stringify(routes.profiles.list[kind].path({ query: { page: p, page_size: pageSize } }));
     const next = start + pageSize < all.length ? link(page + 1) : 'null';
     const previous = page > 1 ? link(page - 1) : 'null';
     return {

@@ -5,6 +5,7 @@ import { count, makeTestApp, memberClient, staffClient, visitor, type TestApp } 
 import type { Db } from '../../db/connection';
 import { nextRevision } from '../../db/revision';
 import { REMOVAL_MESSAGES, removalRequestSchema } from '../../../shared/contract/removal-request';
+import { routes } from '../../../shared/contract/routes';
 
 const AT = '2025-01-01T00:00:00.000Z';
 
@@ -66,7 +67,7 @@ afterEach(() => t.close());
 describe('submitting a removal request', () => {
   it('when a visitor asks to remove a scammer, then a pending request is stored with the scammer name', async () => {
     const client = await visitor(t.app);
-    const res = await client.post('/api/removal-requests/', request({ target_type: 'developer', developer: f.developer }));
+    const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number) });
     expect(removalRow(t.db, res.body.id)).toMatchObject({
@@ -78,7 +79,7 @@ describe('submitting a removal request', () => {
 
   it('when a visitor asks to remove a project, then the request names the project', async () => {
     const client = await visitor(t.app);
-    const res = await client.post('/api/removal-requests/', request({ target_type: 'project', project: f.project, developer: null }));
+    const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'project', project: f.project, developer: null }));
     expect(res.status).toBe(201);
     expect(removalRow(t.db, res.body.id)).toMatchObject({
       target_type: 'project', developer_id: null, project_id: f.project, target_name: 'Moon Token',
@@ -87,7 +88,7 @@ describe('submitting a removal request', () => {
 
   it('when a visitor asks to remove one incident, then its description and its profile are copied into the request', async () => {
     const client = await visitor(t.app);
-    const res = await client.post('/api/removal-requests/', request({ target_type: 'scam', scam: f.incidentB }));
+    const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'scam', scam: f.incidentB }));
     expect(res.status).toBe(201);
     expect(removalRow(t.db, res.body.id)).toMatchObject({
       target_type: 'scam', scam_id: f.incidentB, developer_id: f.developer, project_id: null,
@@ -103,7 +104,7 @@ describe('submitting a removal request', () => {
   for (const [field, key, value] of blanks) {
     it(`when ${field} is blank or only whitespace, then it answers 400 with '${REMOVAL_MESSAGES[key]}' and writes nothing`, async () => {
       const client = await visitor(t.app);
-      const res = await client.post('/api/removal-requests/', request({ target_type: 'developer', developer: f.developer, [field]: value }));
+      const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer, [field]: value }));
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(REMOVAL_MESSAGES[key]);
       expect(res.body.details).toEqual([{ path: field, message: REMOVAL_MESSAGES[key] }]);
@@ -113,7 +114,7 @@ describe('submitting a removal request', () => {
 
   it('when the target id is missing for the target type, then it answers 400 and writes nothing', async () => {
     const client = await visitor(t.app);
-    const res = await client.post('/api/removal-requests/', request({ target_type: 'project', developer: f.developer }));
+    const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'project', developer: f.developer }));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/target id/);
     expect(count(t.db, 'removal_requests')).toBe(0);
@@ -121,7 +122,7 @@ describe('submitting a removal request', () => {
 
   it('when the body carries an unknown field, then it answers 400 and writes nothing', async () => {
     const client = await visitor(t.app);
-    const res = await client.post('/api/removal-requests/', request({ target_type: 'developer', developer: f.developer, verification_status: 'processed' }));
+    const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer, verification_status: 'processed' }));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/verification_status/);
     expect(count(t.db, 'removal_requests')).toBe(0);
@@ -135,7 +136,7 @@ describe('submitting a removal request', () => {
   for (const [what, target] of missingTargets) {
     it(`when ${what}, then it answers 404 'The case to remove was not found.'`, async () => {
       const client = await visitor(t.app);
-      const res = await client.post('/api/removal-requests/', request(target(f)));
+      const res = await client.post(routes.removalRequests.submit.path(), request(target(f)));
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'The case to remove was not found.' });
       expect(count(t.db, 'removal_requests')).toBe(0);
@@ -144,7 +145,7 @@ describe('submitting a removal request', () => {
 
   it('when the CSRF header is missing, then it answers 403 and writes nothing', async () => {
     const client = await visitor(t.app);
-    const res = await client.agent.post('/api/removal-requests/').send(request({ target_type: 'developer', developer: f.developer }));
+    const res = await client.agent.post(routes.removalRequests.submit.path()).send(request({ target_type: 'developer', developer: f.developer }));
     expect(res.status).toBe(403);
     expect(count(t.db, 'removal_requests')).toBe(0);
   });
@@ -153,8 +154,8 @@ describe('submitting a removal request', () => {
     const client = await visitor(t.app);
     const body = request({ target_type: 'developer', developer: f.developer });
     const key = { 'Idempotency-Key': '3f0c6a52-0b5e-4c43-9a57-2d8a1f3b7e10:1' };
-    const first = await client.post('/api/removal-requests/', body, key);
-    const replay = await client.post('/api/removal-requests/', body, key);
+    const first = await client.post(routes.removalRequests.submit.path(), body, key);
+    const replay = await client.post(routes.removalRequests.submit.path(), body, key);
     expect(first.status).toBe(201);
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
@@ -166,15 +167,15 @@ describe('submitting a removal request', () => {
 describe('the staff queue of removal requests', () => {
   it('when staff list it, then pending requests come oldest first in the admin shape with the target names', async () => {
     const client = await visitor(t.app);
-    const dev = await client.post('/api/removal-requests/', request({ target_type: 'developer', developer: f.developer }));
-    const proj = await client.post('/api/removal-requests/', request({ target_type: 'project', project: f.project, case_id: 'BUSTR-2025-0002' }));
-    const scam = await client.post('/api/removal-requests/', request({ target_type: 'scam', scam: f.projectIncident }));
+    const dev = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer }));
+    const proj = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'project', project: f.project, case_id: 'BUSTR-2025-0002' }));
+    const scam = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'scam', scam: f.projectIncident }));
     t.db.prepare("UPDATE removal_requests SET submitted_at = '2025-03-01T00:00:00.000Z' WHERE id = ?").run(dev.body.id);
     t.db.prepare("UPDATE removal_requests SET submitted_at = '2025-02-01T00:00:00.000Z' WHERE id = ?").run(proj.body.id);
     t.db.prepare("UPDATE removal_requests SET submitted_at = '2025-01-01T00:00:00.000Z' WHERE id = ?").run(scam.body.id);
 
     const staff = await staffClient(t);
-    const res = await staff.get('/api/removal-requests/');
+    const res = await staff.get(routes.removalRequests.pending.path());
     expect(res.status).toBe(200);
     const list = removalRequestSchema.array().parse(res.body);
     expect(list.map((r) => r.id)).toEqual([scam.body.id, proj.body.id, dev.body.id]);
@@ -193,19 +194,19 @@ describe('the staff queue of removal requests', () => {
 
   it('when a visitor asks for the list, then it answers 401', async () => {
     const client = await visitor(t.app);
-    expect((await client.get('/api/removal-requests/')).status).toBe(401);
+    expect((await client.get(routes.removalRequests.pending.path())).status).toBe(401);
   });
 
   it('when a signed-in member who is not staff asks for the list, then it answers 403', async () => {
     const member = await memberClient(t);
-    expect((await member.get('/api/removal-requests/')).status).toBe(403);
+    expect((await member.get(routes.removalRequests.pending.path())).status).toBe(403);
   });
 
   it('when a member tries to process a request, then it answers 403 and the target stays', async () => {
     const client = await visitor(t.app);
-    const { body } = await client.post('/api/removal-requests/', request({ target_type: 'developer', developer: f.developer }));
+    const { body } = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer }));
     const member = await memberClient(t);
-    expect((await member.post(`/api/removal-requests/${body.id}/process/`)).status).toBe(403);
+    expect((await member.post(routes.removalRequests.process.path({ id: body.id }))).status).toBe(403);
     expect(exists(t.db, 'profiles', f.developer)).toBe(true);
   });
 });
@@ -213,7 +214,7 @@ describe('the staff queue of removal requests', () => {
 describe('processing and rejecting a removal request', () => {
   async function submit(target: Record<string, unknown>): Promise<number> {
     const client = await visitor(t.app);
-    const res = await client.post('/api/removal-requests/', request(target));
+    const res = await client.post(routes.removalRequests.submit.path(), request(target));
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
@@ -224,7 +225,7 @@ describe('processing and rejecting a removal request', () => {
       VALUES (?, 'Anonymous', 'EDITREQ-2025-0001', 'developer', '{"developer":{"bio":"x"}}', ?)`).run(f.developer, AT);
     const staff = await staffClient(t);
 
-    const res = await staff.post(`/api/removal-requests/${id}/process/`);
+    const res = await staff.post(routes.removalRequests.process.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'processed' });
     expect(exists(t.db, 'profiles', f.developer)).toBe(false);
@@ -242,14 +243,14 @@ describe('processing and rejecting a removal request', () => {
     const before = JSON.parse(auditRow.before as string);
     expect(before.profile).toMatchObject({ id: f.developer, name: 'Alice Example' });
     expect(before.incidents.map((i: { description: string }) => i.description)).toEqual(['Rug pull on launch day', 'Fake raise']);
-    expect((await staff.get('/api/removal-requests/')).body).toEqual([]);
+    expect((await staff.get(routes.removalRequests.pending.path())).body).toEqual([]);
   });
 
   it('when the removed scammer was never public, then no tombstone is written', async () => {
     const hidden = insertProfile(t.db, 'developer', 'Hidden Person', 'unverified');
     const id = await submit({ target_type: 'developer', developer: hidden });
     const staff = await staffClient(t);
-    expect((await staff.post(`/api/removal-requests/${id}/process/`)).status).toBe(200);
+    expect((await staff.post(routes.removalRequests.process.path({ id }))).status).toBe(200);
     expect(exists(t.db, 'profiles', hidden)).toBe(false);
     expect(count(t.db, 'tombstones')).toBe(0);
   });
@@ -259,7 +260,7 @@ describe('processing and rejecting a removal request', () => {
     const revisionBefore = revisionOf(t.db, f.developer);
     const staff = await staffClient(t);
 
-    const res = await staff.post(`/api/removal-requests/${id}/process/`);
+    const res = await staff.post(routes.removalRequests.process.path({ id }));
     expect(res.status).toBe(200);
     expect(exists(t.db, 'incidents', f.incidentA)).toBe(false);
     expect(exists(t.db, 'incidents', f.incidentB)).toBe(true);
@@ -275,7 +276,7 @@ describe('processing and rejecting a removal request', () => {
     const id = await submit({ target_type: 'scam', scam: pending });
     const revisionBefore = revisionOf(t.db, f.developer);
     const staff = await staffClient(t);
-    expect((await staff.post(`/api/removal-requests/${id}/process/`)).status).toBe(200);
+    expect((await staff.post(routes.removalRequests.process.path({ id }))).status).toBe(200);
     expect(exists(t.db, 'incidents', pending)).toBe(false);
     expect(revisionOf(t.db, f.developer)).toBe(revisionBefore);
   });
@@ -284,7 +285,7 @@ describe('processing and rejecting a removal request', () => {
     const id = await submit({ target_type: 'scam', scam: f.incidentA });
     t.db.prepare('DELETE FROM incidents WHERE id = ?').run(f.incidentA);
     const staff = await staffClient(t);
-    const res = await staff.post(`/api/removal-requests/${id}/process/`);
+    const res = await staff.post(routes.removalRequests.process.path({ id }));
     expect(res.status).toBe(200);
     expect(removalRow(t.db, id).verification_status).toBe('processed');
   });
@@ -292,7 +293,7 @@ describe('processing and rejecting a removal request', () => {
   it('when staff reject, then the target stays, the request is rejected and an audit row is written', async () => {
     const id = await submit({ target_type: 'developer', developer: f.developer });
     const staff = await staffClient(t);
-    const res = await staff.post(`/api/removal-requests/${id}/reject/`);
+    const res = await staff.post(routes.removalRequests.reject.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'rejected' });
     expect(exists(t.db, 'profiles', f.developer)).toBe(true);
@@ -305,15 +306,15 @@ describe('processing and rejecting a removal request', () => {
   it('when a request is no longer pending, then processing or rejecting it again answers 409', async () => {
     const id = await submit({ target_type: 'scam', scam: f.incidentA });
     const staff = await staffClient(t);
-    expect((await staff.post(`/api/removal-requests/${id}/process/`)).status).toBe(200);
-    const again = await staff.post(`/api/removal-requests/${id}/process/`);
+    expect((await staff.post(routes.removalRequests.process.path({ id }))).status).toBe(200);
+    const again = await staff.post(routes.removalRequests.process.path({ id }));
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/already processed/);
-    expect((await staff.post(`/api/removal-requests/${id}/reject/`)).status).toBe(409);
+    expect((await staff.post(routes.removalRequests.reject.path({ id }))).status).toBe(409);
   });
 
   it('when the request does not exist, then processing answers 404', async () => {
     const staff = await staffClient(t);
-    expect((await staff.post('/api/removal-requests/4242/process/')).status).toBe(404);
+    expect((await staff.post(routes.removalRequests.process.path({ id: 4242 }))).status).toBe(404);
   });
 });

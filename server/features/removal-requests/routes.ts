@@ -6,32 +6,31 @@ import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { writeRoute } from '../../http/write';
 import { removalRequestSubmitSchema } from '../../../shared/contract/removal-request';
+import { routes } from '../../../shared/contract/routes';
 import {
   listPendingRemovalRequests, processRemovalRequest, rejectRemovalRequest, submitRemovalRequest,
 } from './service';
 
-const BASE = '/api/removal-requests';
-
 export function removalRequestRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
 
-  router.post(`${BASE}/`, writeRoute(db, (req) => {
+  router.post(routes.removalRequests.submit.pattern, writeRoute(db, (req) => {
     const input = parse(removalRequestSubmitSchema, req.body);
     return { status: 201, body: submitRemovalRequest(db, input, submitterName(req)) };
   }));
 
   // contact details are for staff only
-  router.get(`${BASE}/`, (req, res) => {
+  router.get(routes.removalRequests.pending.pattern, (req, res) => {
     requireStaff(req);
     res.json(listPendingRemovalRequests(db));
   });
 
-  router.post(`${BASE}/:id/process/`, writeRoute(db, (req) => {
+  router.post(routes.removalRequests.process.pattern, writeRoute(db, (req) => {
     const staff = requireStaff(req);
     return { status: 200, body: processRemovalRequest(db, pathId(req.params.id), staff.username) };
   }));
 
-  router.post(`${BASE}/:id/reject/`, writeRoute(db, (req) => {
+  router.post(routes.removalRequests.reject.pattern, writeRoute(db, (req) => {
     const staff = requireStaff(req);
     return { status: 200, body: rejectRemovalRequest(db, pathId(req.params.id), staff.username) };
   }));

@@ -3,6 +3,7 @@
 // and an Idempotency-Key replay answers from the stored response.
 import express, { type RequestHandler } from 'express';
 import { savedSearchCreateSchema } from '../../../shared/contract/saved-search';
+import { routes } from '../../../shared/contract/routes';
 import type { AppDeps } from '../../deps';
 import { requireSession } from '../../http/session';
 import { parse, pathId } from '../../http/validate';
@@ -18,18 +19,18 @@ const signedIn: RequestHandler = (req, _res, next) => {
 export function savedSearchRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
 
-  router.get('/api/saved_searches/', (req, res) => {
+  router.get(routes.savedSearches.list.pattern, (req, res) => {
     const user = requireSession(req);
     res.json(listSavedSearches(db, user.id));
   });
 
-  router.post('/api/saved_searches/', signedIn, writeRoute(db, (req) => {
+  router.post(routes.savedSearches.create.pattern, signedIn, writeRoute(db, (req) => {
     const user = requireSession(req);
     const input = parse(savedSearchCreateSchema, req.body);
     return { status: 201, body: createSavedSearch(db, user.id, input) };
   }));
 
-  router.delete('/api/saved_searches/:id/', signedIn, writeRoute(db, (req) => {
+  router.delete(routes.savedSearches.remove.pattern, signedIn, writeRoute(db, (req) => {
     const user = requireSession(req);
     deleteSavedSearch(db, user.id, pathId(req.params.id));
     return { status: 204, body: null };

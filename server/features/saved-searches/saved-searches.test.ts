@@ -1,12 +1,15 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
+import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
 beforeEach(() => { t = makeTestApp(); });
 afterEach(() => { t.close(); });
 
-const PATH = '/api/saved_searches/';
+/** GET lists them, POST saves one (routes.savedSearches.list and .create share the path) */
+const PATH = routes.savedSearches.list.path();
+const one = (id: number | string) => routes.savedSearches.remove.path({ id });
 const search = (name: string) => ({ name, filters: { Industry: ['DeFi'], 'Scam Type': ['Rug Pull'] }, query: 'bustr' });
 
 describe('saved searches for an anonymous visitor', () => {
@@ -14,7 +17,7 @@ describe('saved searches for an anonymous visitor', () => {
     const client = await visitor(t.app);
     const list = await request(t.app).get(PATH);
     const save = await client.post(PATH, search('mine'));
-    const remove = await client.delete(`${PATH}1/`);
+    const remove = await client.delete(one(1));
     for (const res of [list, save, remove]) {
       expect(res.status).toBe(401);
       expect(res.body.error).toEqual(expect.any(String));
@@ -50,7 +53,7 @@ describe('saved searches for a signed-in user', () => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual([saved.body]);
 
-    const removed = await member.delete(`${PATH}${saved.body.id}/`);
+    const removed = await member.delete(one(saved.body.id));
     expect([200, 204]).toContain(removed.status);
     expect((await member.get(PATH)).body).toEqual([]);
     expect(count(t.db, 'saved_searches')).toBe(0);
@@ -99,7 +102,7 @@ describe('saved searches for a signed-in user', () => {
     const mine = await member.post(PATH, search('member only'));
 
     expect((await staff.get(PATH)).body).toEqual([]);
-    const res = await staff.delete(`${PATH}${mine.body.id}/`);
+    const res = await staff.delete(one(mine.body.id));
     expect(res.status).toBe(404);
     expect(res.body.error).toEqual(expect.any(String));
     expect((await member.get(PATH)).body).toHaveLength(1);
@@ -107,8 +110,8 @@ describe('saved searches for a signed-in user', () => {
 
   it('answers 404 for a search that does not exist or a malformed id', async () => {
     const member = await memberClient(t);
-    expect((await member.delete(`${PATH}999/`)).status).toBe(404);
-    expect((await member.delete(`${PATH}abc/`)).status).toBe(404);
+    expect((await member.delete(one(999))).status).toBe(404);
+    expect((await member.delete(one('abc'))).status).toBe(404);
   });
 
   it('saves once when replayed with the same Idempotency-Key and marks the replay', async () => {

@@ -3,13 +3,14 @@ import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';
 import { syncQuerySchema } from '../../../shared/contract/sync';
+import { routes } from '../../../shared/contract/routes';
 import { sendCachedAnswer } from '../../http/cached-answer';
 import type { CachedRead } from '../../http/cached-reads';
 import { syncPageJson } from './service';
 
 export function syncRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
-  router.get('/api/sync/', (req, res) => {
+  router.get(routes.sync.page.pattern, (req, res) => {
     const { since, limit } = parse(syncQuerySchema, req.query);
     // the same for everyone at a revision: a replica may keep it but must ask again (ETag)
     sendCachedAnswer(req, res, syncPageJson(db, since, limit));
@@ -20,7 +21,7 @@ export function syncRoutes({ db }: AppDeps): express.Router {
 /** The route above as the lane ahead of Express answers it (http/cached-reads.ts). */
 export function syncCachedReads({ db }: AppDeps): CachedRead[] {
   return [{
-    path: '/api/sync/',
+    path: routes.sync.page.pattern,
     answer(query) {
       const parsed = syncQuerySchema.safeParse(query);
       return parsed.success ? syncPageJson(db, parsed.data.since, parsed.data.limit) : null;

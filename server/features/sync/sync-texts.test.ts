@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { SYNC_TEXT_FORMAT } from './page-text';
 import { syncPage, syncPageText } from './service';
 import { fillSyncTexts, fillSyncTextsLater, syncTextsMissing } from './sync-texts';
+import { routes } from '../../../shared/contract/routes';
 
 const open: Db[] = [];
 function seeded(profiles: number, path = ':memory:'): Db {
@@ -73,7 +74,7 @@ describe('the stored sync texts, through the API', () => {
     const old = stored(t.db).get(id)!;
 
     const incident = await reportIncident(anon, 'projects', id, { description: 'second' });
-    await staff.post(`/api/admin/scams/${incident}/approve/`); // touchProfile: a new revision
+    await staff.post(routes.incidents.approve.path({ id: incident })); // touchProfile: a new revision
 
     const text = syncPageText(t.db, 0, 500);
     const after = JSON.parse(text) as { profiles: { revision: number; incidents: { description: string }[] }[] };
@@ -88,7 +89,7 @@ describe('the stored sync texts, through the API', () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Doomed' }, []);
     syncPageText(t.db, 0, 500);
     expect(stored(t.db).has(id)).toBe(true);
-    await staff.post(`/api/developers/${id}/reject/`);
+    await staff.post(routes.profiles.reject.developer.path({ id }));
     expect(stored(t.db).has(id)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { answerCache } from '../../read-model/answer-cache';
 import { syncPageSchema } from '../../../shared/contract/sync';
 import { CHANGES, REMAINING } from './changes';
 import { syncPage, syncPageText } from './service';
+import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
 let anon: Client;
@@ -20,7 +21,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const sync = async (since: number, limit = 500) => {
-  const res = await anon.get(`/api/sync/?since=${since}&limit=${limit}`);
+  const res = await anon.get(routes.sync.page.path({ query: { since, limit } }));
   expect(res.status).toBe(200);
   return syncPageSchema.parse(res.body);
 };
@@ -67,7 +68,7 @@ describe('the sync feed', () => {
   it('when a synced profile is rejected, then the next sync carries its tombstone', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Doomed' }, []);
     const first = await sync(0);
-    await staff.post(`/api/developers/${id}/reject/`);
+    await staff.post(routes.profiles.reject.developer.path({ id }));
     const next = await sync(first.cursor);
     expect(next.profiles).toEqual([]);
     expect(next.tombstones).toEqual([{ kind: 'developer', id, revision: expect.any(Number) }]);
@@ -77,7 +78,7 @@ describe('the sync feed', () => {
     const { id } = await publishedProfile(anon, staff, 'projects', { name: 'P' }, []);
     const first = await sync(0);
     const incident = await reportIncident(anon, 'projects', id, { description: 'new one' });
-    await staff.post(`/api/admin/scams/${incident}/approve/`);
+    await staff.post(routes.incidents.approve.path({ id: incident }));
     const next = await sync(first.cursor);
     expect(next.profiles).toHaveLength(1);
     expect(next.profiles[0]!.incidents.map((i) => i.description)).toEqual(['new one']);
@@ -100,25 +101,25 @@ describe('the sync feed', () => {
 describe('the cached sync answer (DESIGN.md "Scale")', () => {
   it('when a page has not changed, then a request with its ETag gets 304 with no body, and it may be kept but asked again', async () => {
     await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
-    const first = await anon.get('/api/sync/?since=0&limit=500');
+    const first = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } }));
     expect(first.status).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
     expect(first.headers['cache-control']).toBe('no-cache');
-    const again = await anon.get('/api/sync/?since=0&limit=500').set('If-None-Match', etag);
+    const again = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } })).set('If-None-Match', etag);
     expect(again.status).toBe(304);
     expect(again.text ?? '').toBe('');
     // another page of the feed is another answer
-    const other = await anon.get('/api/sync/?since=0&limit=1').set('If-None-Match', etag);
+    const other = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 1 } })).set('If-None-Match', etag);
     expect(other.status).toBe(200);
   });
 
   it('when something public changes, then the cached page is replaced: new ETag and the new content', async () => {
     await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
-    const first = await anon.get('/api/sync/?since=0&limit=500');
+    const first = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } }));
     const etag = first.headers.etag as string;
     await publishedProfile(anon, staff, 'developers', { name: 'B' }, []);
-    const changed = await anon.get('/api/sync/?since=0&limit=500').set('If-None-Match', etag);
+    const changed = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } })).set('If-None-Match', etag);
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     const names = syncPageSchema.parse(changed.body).profiles.map((p) => p.name);
@@ -128,21 +129,21 @@ describe('the cached sync answer (DESIGN.md "Scale")', () => {
   it('when answered from the cache, then the body is exactly what the uncached page would be', async () => {
     for (const name of ['A', 'B', 'C']) await publishedProfile(anon, staff, 'developers', { name }, [{ description: `about ${name}` }]);
     for (const [since, limit] of [[0, 500], [0, 2], [3, 1]] as const) {
-      const first = await anon.get(`/api/sync/?since=${since}&limit=${limit}`);
-      const cached = await anon.get(`/api/sync/?since=${since}&limit=${limit}`);
+      const first = await anon.get(routes.sync.page.path({ query: { since, limit } }));
+      const cached = await anon.get(routes.sync.page.path({ query: { since, limit } }));
       const direct = JSON.stringify(syncPage(t.db, since, limit));
       expect(first.text).toBe(direct);
       expect(cached.text).toBe(direct);
       // compressed once for clients that accept gzip, plain for those that do not
-      const plain = await anon.get(`/api/sync/?since=${since}&limit=${limit}`).set('Accept-Encoding', 'identity');
+      const plain = await anon.get(routes.sync.page.path({ query: { since, limit } })).set('Accept-Encoding', 'identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.text).toBe(direct);
     }
-    const big = await anon.get('/api/sync/?since=0&limit=500').set('Accept-Encoding', 'gzip');
+    const big = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } })).set('Accept-Encoding', 'gzip');
     expect(big.headers['content-encoding']).toBe('gzip');
     expect(big.text).toBe(JSON.stringify(syncPage(t.db, 0, 500)));
     // a browser (it accepts br too) gets brotli, which decodes to the same text
-    const br = await anon.get('/api/sync/?since=0&limit=500').set('Accept-Encoding', 'gzip, deflate, br, zstd')
+    const br = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } })).set('Accept-Encoding', 'gzip, deflate, br, zstd')
       .buffer(true).parse((res, done) => {
         const parts: Buffer[] = [];
         res.on('data', (part: Buffer) => parts.push(part));
@@ -179,7 +180,7 @@ describe('the sync page as text (page-text.ts)', () => {
       { description: 'Same day as the older one', scamDate: '2024-01-02', lostAmount: 99999999.99 },
     ]);
     await publishedProfile(anon, staff, 'projects', { name: 'No incidents' }, []);
-    await staff.post(`/api/projects/${rejected.id}/reject/`);
+    await staff.post(routes.profiles.reject.project.path({ id: rejected.id }));
 
     for (const limit of [500, 1, 2]) {
       let since = 0;

@@ -1,5 +1,7 @@
 // The API as a browser sees it, for browser tests that arrange or check data on the server:
 // a cookie jar, the csrftoken echoed on every write, and sign-in through the real login form.
+import { routes } from '../../../shared/contract/routes';
+
 export class ApiClient {
   private readonly cookies = new Map<string, string>();
 
@@ -8,14 +10,14 @@ export class ApiClient {
   /** A visitor after its first request (which sets the csrftoken cookie). */
   static async visitor(baseUrl: string): Promise<ApiClient> {
     const client = new ApiClient(baseUrl);
-    await client.get('/api/accounts/me/');
+    await client.get(routes.auth.currentUser.path());
     return client;
   }
 
   /** A signed-in user, e.g. the staff user the server ensures from ADMIN_USERNAME / ADMIN_PASSWORD. */
   static async signedIn(baseUrl: string, username: string, password: string): Promise<ApiClient> {
     const client = await ApiClient.visitor(baseUrl);
-    const res = await client.request('POST', '/api/login/', new URLSearchParams({ username, password, next: '/' }));
+    const res = await client.request('POST', routes.auth.login.path(), new URLSearchParams({ username, password, next: '/' }));
     const body = (await res.json()) as { success?: boolean; error?: string };
     if (!res.ok || body.success !== true) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
     return client;

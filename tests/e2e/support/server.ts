@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { routes } from '../../../shared/contract/routes';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
@@ -115,7 +116,7 @@ async function spawnReady(url: string, env: NodeJS.ProcessEnv): Promise<Process>
       throw new Error(`The server exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output}`);
     }
     try {
-      const res = await fetch(`${url}/api/accounts/me/`);
+      const res = await fetch(`${url}${routes.auth.currentUser.path()}`);
       if (res.ok) return { halt };
     } catch {
       // not listening yet
@@ -123,5 +124,5 @@ async function spawnReady(url: string, env: NodeJS.ProcessEnv): Promise<Process>
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await halt();
-  throw new Error(`The server did not answer GET /api/accounts/me/ within ${READY_TIMEOUT_MS} ms:\n${output}`);
+  throw new Error(`The server did not answer GET ${routes.auth.currentUser.path()} within ${READY_TIMEOUT_MS} ms:\n${output}`);
 }

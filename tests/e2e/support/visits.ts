@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser';
 import { startServer, type RunningServer, type ServerOptions } from './server';
+import { routes } from '../../../shared/contract/routes';
 
 export const RESULTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 export const PHONE = { width: 390, height: 844 };
@@ -97,16 +98,16 @@ export async function expectNoSidewaysScroll(page: Page, dialog?: Locator): Prom
  * (the page must be on the app's origin).
  */
 export async function signInStaff(page: Page): Promise<void> {
-  await page.evaluate(async ({ username, password }) => {
-    await fetch('/api/accounts/me/', { cache: 'no-store' });
+  await page.evaluate(async ({ username, password, me, login }) => {
+    await fetch(me, { cache: 'no-store' });
     const token = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
-    const res = await fetch('/api/login/', {
+    const res = await fetch(login, {
       method: 'POST',
       headers: { 'X-CSRFToken': decodeURIComponent(token), 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username, password, next: '/' }).toString(),
     });
     if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  }, STAFF);
+  }, { ...STAFF, me: routes.auth.currentUser.path(), login: routes.auth.login.path() });
 }
 
 /** screenshots(prefix)(page, name): test-results/{prefix}{name}-390.png and -1280.png, then back to the width the test uses. */
