@@ -103,7 +103,7 @@ export type WalletKind = 'eth' | 'btc' | 'ltc';
 export const WALLET_KINDS: readonly WalletKind[] = ['eth', 'btc', 'ltc'];
 /** Share of Ethereum addresses written with their EIP-55 checksum; the rest all in lower case, as explorers show them. */
 const CHECKSUMMED_SHARE = 0.8;
-// version bytes of base58check addresses (Bitcoin's chainparams.cpp, Litecoin's)
+// the version bytes of base58check addresses on each chain, as shared/identifiers reads them
 const BTC_P2PKH = 0x00;
 const BTC_P2SH = 0x05;
 const LTC_P2PKH = 0x30;
@@ -119,7 +119,7 @@ function base58Address(version: number, hash: Uint8Array): string {
   return base58check.encode(payload);
 }
 
-/** A native segwit address (BIP-173): version 0 in bech32, versions 1 to 16 in bech32m (BIP-350). */
+/** A native segwit address: version 0 in bech32, versions 1 to 16 in bech32m (shared/identifiers/README.md). */
 function segwitAddress(hrp: string, version: number, program: Uint8Array): string {
   const words = [version, ...bech32.toWords(program)];
   return version === 0 ? bech32.encode(hrp, words) : bech32m.encode(hrp, words);
@@ -138,7 +138,7 @@ export class Generator {
   private ipRange = 0;
   constructor(readonly r: Rand) {}
 
-  /** A valid address of `kind` made from the PRNG's bytes; the formats of a kind take turns so that every prefix of spec §9 appears early. */
+  /** A valid address of `kind` made from the PRNG's bytes; the formats of a kind take turns so that every prefix of docs/product.md#constants appears early. */
   wallet(kind: WalletKind): string {
     const r = this.r;
     if (kind === 'eth') {

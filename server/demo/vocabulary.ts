@@ -87,7 +87,7 @@ export const BANKS = [
   'Example National Bank', 'Demo Savings & Loan', 'First Fictional Bank', 'Testbank International',
   'Placeholder Credit Union', 'Sample Trust Bank', 'Mockingbird Bank', 'Nowhere Federal Bank',
 ];
-// e-mail domains and websites under the TLDs reserved for examples and tests (RFC 2606, RFC 6761)
+// e-mail domains and websites under the TLDs reserved for examples and tests (shared/identifiers/README.md)
 export const EMAIL_DOMAINS = ['mail.example', 'post.example', 'mail.test', 'vault.test', 'inbox.invalid', 'webmail.invalid'];
 export const WEB_TLDS = ['.example', '.test'];
 // no word here makes a handle that passes for a showcase handle (showcase.ts; seed.test.ts checks)
