@@ -17,5 +17,5 @@ export * from './domain/bank-accounts';
 export * from './domain/case-id';
 export * from './domain/status';
 export * from './domain/avatar';
-export * from './domain/facets';
-export * from './domain/search';
+export * from './search/facets';
+export * from './search/reference';

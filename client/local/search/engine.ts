@@ -1,4 +1,4 @@
-// The registry's search index over the replica (issue 6; shared/search-index), as the search
+// The registry's search index over the replica (issue 6; shared/search/index), as the search
 // worker runs it (search.worker.ts) — or the page itself where there are no workers (tests).
 // It reads the replica's chunks on its own, so the page never loads the registry:
 //   - a cold start loads the index saved in IndexedDB (array buffers) instead of rebuilding;
@@ -14,10 +14,10 @@
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncProfile } from '../../../shared/contract/sync';
-import type { FilterCategory } from '../../../shared/domain/facets';
-import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search-index';
-import { firstByName } from '../../../shared/search-index/first-by-name';
-import type { TokenHelper } from '../../../shared/search-index/token-helper';
+import type { FilterCategory } from '../../../shared/search/facets';
+import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search/index/search-index';
+import { firstByName } from '../../../shared/search/first-by-name';
+import type { TokenHelper } from '../../../shared/search/index/token-helper';
 import { readSyncMeta, type RegistryDb } from '../db';
 import type { WrittenChunks } from '../replica';
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';
 import { requireSession } from '../../http/session';
-import { FILTER_CATEGORIES } from '../../../shared/domain/facets';
+import { FILTER_CATEGORIES } from '../../../shared/search/facets';
 import { allFilterOptions, categoryOptions } from './service';
 
 const query = z.object({

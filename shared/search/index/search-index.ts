@@ -1,5 +1,5 @@
 // The registry search at scale (issue 6): the same listing, order and scores as the reference
-// shared/domain/search.ts (searchRegistry), found through an index instead of a scan.
+// shared/search/reference.ts (searchRegistry), found through an index instead of a scan.
 //
 // How it stays identical to the reference: the index only proposes CANDIDATES, and every rule
 // is decided either by an exact structure or by the reference predicate itself.
@@ -48,11 +48,11 @@
 //     tokenises them with this same class (readTokens), in the same order, and sends back the
 //     dictionary, the postings, the shared values' tokens and the token structures;
 //   - sorts the name order by counting, asking the collator once per distinct name.
-import type { Profile } from '../contract/profile';
-import type { ProfileKind } from '../contract/common';
-import { FILTER_CATEGORIES, SCORING_CATEGORIES, fixedOptions, type FilterCategory } from '../domain/facets';
-import { isSubstringTerm, registrySearchValues, searchTerms, tokenMatches, tokens, type ActiveFilters } from '../domain/search';
-import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
+import type { Profile } from '../../contract/profile';
+import type { ProfileKind } from '../../contract/common';
+import { FILTER_CATEGORIES, SCORING_CATEGORIES, fixedOptions, type FilterCategory } from '../facets';
+import { isSubstringTerm, registrySearchValues, searchTerms, tokenMatches, tokens, type ActiveFilters } from '../reference';
+import { CONTAINS_MATCH_MIN_CHARS } from '../../constants';
 import { andInto, clearBit, grow, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
 import { SparseGrams, unitCode } from './gram-ids';
 import { GapListTable, ListTable } from './list-table';

@@ -2,7 +2,7 @@
 // the reference implementation: any faster index must agree with it result for result.
 import type { Profile } from '../contract/profile';
 import { CONTAINS_MATCH_MIN_CHARS, MATCH_GREEN_AT, MATCH_YELLOW_AT } from '../constants';
-import { caseId } from './case-id';
+import { caseId } from '../domain/case-id';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, facetValues, type FilterCategory } from './facets';
 
 export type ActiveFilters = Partial<Record<FilterCategory, readonly string[]>>;
