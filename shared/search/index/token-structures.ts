@@ -9,7 +9,7 @@ import { GAP_SIZES_STRIDE, GapListTable, gapBytes } from './list-table';
 import { TokenPrefixes, prefixKey } from './token-prefixes';
 
 /**
- * A token this long lists its trigrams at even places only (see SearchIndex.tokensContaining):
+ * A token this long lists its trigrams at even places only (see TokenDictionary.containing):
  * half the build's trigram work, nearly all of it wallet addresses' (26 to 62 units)
  */
 export const LONG_TOKEN = 12;
