@@ -4,7 +4,7 @@
 // with it while the index of a registry just downloaded is still to be built (a build takes
 // seconds at 100k profiles, the partial sort well under one), then builds.
 import { compareNames, hasActiveFilters, searchTerms } from './reference';
-import type { IndexedProfile, SearchQuery, SearchResult } from './index/search-index';
+import type { IndexedProfile, SearchQuery, SearchResult } from './index/types';
 
 /** No deeper than this: further pages wait for the index. */
 export const FIRST_BY_NAME_MAX = 200;
