@@ -1,7 +1,7 @@
-// A registry page as the screen asks for it and the search answers it (spec §9: REGISTRY_PAGE_SIZE
-// profiles a page): the request, the index query for one page of it, and the page shown instead
-// when the asked one lies past the end. The hook that asks the search worker is
-// client/local/search/registry-search.ts.
+// A registry page as the screen asks for it and the search answers it (REGISTRY_PAGE_SIZE
+// profiles a page: docs/product.md#constants): the request, the index query for one page of it,
+// and the page shown instead when the asked one lies past the end. The hook that asks the search
+// worker is client/local/search/registry-search.ts.
 import { REGISTRY_PAGE_SIZE } from '../constants';
 import type { ProfileKind } from '../contract/common';
 import type { SearchQuery } from './index/types';

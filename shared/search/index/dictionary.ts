@@ -3,7 +3,7 @@
 // the tokens alone: their prefix groups (token-prefixes.ts) and the trigram lists of the
 // "containing it from 3 characters" rule (token-structures.ts). A build makes the structures as
 // it makes the tokens (TokenStructuresBuilder); a delta's new tokens join them one by one. The
-// lookups here turn a plain term into the ids of the tokens it matches (spec §5).
+// lookups here turn a plain term into the ids of the tokens it matches (docs/product.md#validation).
 import { CONTAINS_MATCH_MIN_CHARS } from '../../constants';
 import { tokenMatches } from '../reference';
 import { SparseGrams, unitCode } from './gram-ids';
