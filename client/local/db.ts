@@ -14,7 +14,7 @@
 //              registryVersion is bumped by every page that changed the replica, and is what
 //              the UI watches (useLiveQuery on one small row, never on the big tables); epoch is
 //              bumped whenever the replica starts over, so derived data (the search index) knows.
-//   searchIndex the search index (shared/search-index) saved as array buffers by the search
+//   searchIndex the search index (shared/search/index) saved as array buffers by the search
 //              worker, with the epoch and last chunk it covers, so a cold start need not rebuild it.
 //
 // The person's own data (exists nowhere else until it reaches the server: never cleared by a
@@ -31,7 +31,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { SyncProfile } from '../../shared/contract/sync';
 import type { Incident } from '../../shared/contract/incident';
-import type { SerializedIndex } from '../../shared/search-index';
+import type { SerializedIndex } from '../../shared/search/index/search-index';
 import type { OutboxEntry } from './outbox-types';
 
 export type LocalProfile = Omit<SyncProfile, 'incidents'>;

@@ -3,8 +3,8 @@
 // preselected scam types), so it lives outside any one feature (STYLE.md 2).
 import { create } from 'zustand';
 import type { ProfileKind } from '../../shared/contract/common';
-import type { ActiveFilters } from '../../shared/domain/search';
-import type { FilterCategory } from '../../shared/domain/facets';
+import type { ActiveFilters } from '../../shared/search/reference';
+import type { FilterCategory } from '../../shared/search/facets';
 
 export interface RegistryQuery {
   kind: ProfileKind;

@@ -98,7 +98,7 @@ export function timestamp(r: Rand, dayIndex: number): string {
 // Identifiers: valid for their kind (shared/identifiers), written in the ways people write them
 
 const base58check = createBase58check(sha256);
-/** What a Generator makes wallets of: the chains the Crypto Wallets filter knows (shared/domain/facets.ts). */
+/** What a Generator makes wallets of: the chains the Crypto Wallets filter knows (shared/search/facets.ts). */
 export type WalletKind = 'eth' | 'btc' | 'ltc';
 export const WALLET_KINDS: readonly WalletKind[] = ['eth', 'btc', 'ltc'];
 /** Share of Ethereum addresses written with their EIP-55 checksum; the rest all in lower case, as explorers show them. */

@@ -9,7 +9,7 @@ import { SHOWCASE_PENDING } from './showcase';
 import { KNOWN_SCAM_TYPES } from './vocabulary';
 import { proposedChangesSchema } from '../../shared/contract/edit-request';
 import { CASE_ID_PATTERN, EDIT_CASE_ID_PATTERN } from '../../shared/domain/case-id';
-import { walletChain } from '../../shared/domain/facets';
+import { walletChain } from '../../shared/search/facets';
 import { canonicalize, identify, type IdentifierKind } from '../../shared/identifiers';
 
 type Row = Record<string, unknown>;

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
-import { matchColour, matchScore } from '../../../shared/domain/search';
+import { matchColour, matchScore } from '../../../shared/search/reference';
 import { getIncidents, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { Avatar } from '../../ui/Avatar';
