@@ -16,6 +16,14 @@ export interface LoginPageProps {
 
 type LoginField = 'username' | 'password';
 
+/** What both credential inputs share: typed as they are, never corrected or capitalised. */
+const credentialInput = {
+  className: 'text-input login__input',
+  autoCapitalize: 'none',
+  autoCorrect: 'off',
+  spellCheck: false,
+} as const;
+
 export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
   const id = useId();
   const [params] = useSearchParams();
@@ -107,12 +115,9 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
                   {...control}
                   ref={usernameInput}
                   name="username"
-                  className="text-input login__input"
+                  {...credentialInput}
                   placeholder="Enter username"
                   autoComplete="username"
-                  autoCapitalize="none"
-                  autoCorrect="off"
-                  spellCheck={false}
                   value={username}
                   onChange={(e) => setUsername(e.target.value)}
                   disabled={submitting}
@@ -128,12 +133,9 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
                     ref={passwordInput}
                     name="password"
                     type={showPassword ? 'text' : 'password'}
-                    className="text-input login__input"
+                    {...credentialInput}
                     placeholder="Enter password"
                     autoComplete="current-password"
-                    autoCapitalize="none"
-                    autoCorrect="off"
-                    spellCheck={false}
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
                     disabled={submitting}
