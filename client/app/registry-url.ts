@@ -51,9 +51,12 @@ export function useRegistryUrl(): RegistryUrl {
   }, []);
 
   // the address → the registry query, whenever it changes (Back, Forward, a link followed)
-  useLayoutEffect(() => {
-    showLink(link.query, link.kind);
-    // a share into the app, or a case id in another form: the address becomes the lookup's own
+  useLayoutEffect(() => showLink(link.query, link.kind), [link]);
+
+  // a share into the app, or a case id in another form: the address becomes the lookup's own.
+  // Not in a layout effect: on the first render the router listens to history only from its own
+  // layout effect, which runs after this page's, and would miss the change.
+  useEffect(() => {
     if (link.rewrite) go(link, { replace: true, state: latest.current.location.state });
   }, [link, go]);
 
