@@ -2,6 +2,7 @@
 // memory router: what a link opens, what typing and opening a profile do to history, and Back.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffClient } from '../../server/test-support';
@@ -53,7 +54,8 @@ afterEach(async () => {
 let browser: NavigateFunction;
 function AddressBar() {
   const location = useLocation();
-  browser = useNavigate();
+  const navigate = useNavigate();
+  useEffect(() => { browser = navigate; }, [navigate]);
   return <output data-testid="address">{location.pathname + location.search}</output>;
 }
 const address = () => screen.getByTestId('address').textContent;
