@@ -17,15 +17,15 @@ export interface LinkedProfileModalProps extends Omit<ProfileModalProps, 'profil
   known?: LocalProfile | null;
 }
 
+// The dialog's title is the case id, so the texts need not repeat it (a case id broken at its
+// hyphens over two lines reads badly on a phone).
 export const LINKED_PROFILE_TEXT = {
   loading: 'Loading profile…',
   downloading: 'The registry is still downloading to this device. The profile opens as soon as it is here.',
-  notDownloaded: (id: string) =>
-    `The registry has not been downloaded to this device yet, so ${id} cannot be shown. It will download when you are back online.`,
-  syncFailed: (id: string, error: string) =>
-    `The registry could not be downloaded yet (${error}), so ${id} cannot be shown. It will try again.`,
-  notListed: (id: string) =>
-    `No listed profile has the case ID ${id}. It may have been removed from the registry, or the link may be mistyped.`,
+  notDownloaded:
+    'The registry has not been downloaded to this device yet, so this profile cannot be shown. It will download when you are back online.',
+  syncFailed: (error: string) => `The registry could not be downloaded yet (${error}), so this profile cannot be shown. It will try again.`,
+  notListed: 'No listed profile has this case ID. It may have been removed from the registry, or the link may be mistyped.',
   notCaseId: (text: string) =>
     `“${text}” is not a case ID of this registry (they look like ${caseId(42)}), so this link opens no profile.`,
   readFailed: (error: string) => `The profile could not be read on this device: ${error}`,
@@ -74,10 +74,10 @@ export function LinkedProfileModal({ profileId, profileParam = null, known = nul
   } else if (lastSyncedAt === null) {
     // an empty replica that was never filled is not an empty registry (as the registry page says)
     if (firstSync !== null || (online && !lastSyncError)) text = LINKED_PROFILE_TEXT.downloading;
-    else if (!online) text = LINKED_PROFILE_TEXT.notDownloaded(id);
-    else text = LINKED_PROFILE_TEXT.syncFailed(id, lastSyncError ?? '');
+    else if (!online) text = LINKED_PROFILE_TEXT.notDownloaded;
+    else text = LINKED_PROFILE_TEXT.syncFailed(lastSyncError ?? '');
   } else {
-    text = LINKED_PROFILE_TEXT.notListed(id);
+    text = LINKED_PROFILE_TEXT.notListed;
   }
 
   const absent: ProfileAbsence = { title: id || 'Profile', text };

@@ -140,8 +140,8 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
                 <span className="visually-hidden">Case ID </span>
                 <code>{caseId(profile.id)}</code>
               </p>
-              <ShareProfileLink profileId={profile.id} profileName={profile.name} />
             </div>
+            <ShareProfileLink profileId={profile.id} profileName={profile.name} />
             <p className={`profile-match profile-match--${matchColour(score)}`}>
               <span className="profile-match__value">{score}%</span>
               <span className="profile-match__label">Match</span>
