@@ -152,6 +152,19 @@ describe('a profile link', () => {
     expect(await screen.findByRole('dialog', { name: 'Ada Example' })).toBeInTheDocument();
   });
 
+  it('when a profile reopened by Forward is closed again, then it goes Back again', async () => {
+    renderAt('/?q=Ada');
+    await viewAda();
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Ada Example' })).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(address()).toBe('/?q=Ada'));
+    forward();
+
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Ada Example' })).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(address()).toBe('/?q=Ada'));
+    expect(screen.queryByRole('dialog', { name: 'Ada Example' })).not.toBeInTheDocument();
+  });
+
   it('when a profile link is opened, then that profile is read from the replica and shown over the registry', async () => {
     renderAt('/?profile=BUSTR-2025-0007');
 

@@ -40,10 +40,16 @@ export function useRegistryUrl(): RegistryUrl {
   useState(() => showLink(link.query, link.kind));
 
   // what the callbacks and the store's listener read: the latest, whatever render they came from
-  const latest = useRef({ location, link, navigate, closing: null as string | null });
+  const latest = useRef({ location, link, navigate });
   useLayoutEffect(() => {
-    latest.current = { ...latest.current, location, link, navigate };
+    latest.current = { location, link, navigate };
   });
+  // the history entry whose profile is being closed: one Back per entry, however many times the
+  // dialog reports that it closed (Forward returns to the same entry, so it is forgotten on leaving)
+  const closing = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (closing.current !== location.key) closing.current = null;
+  }, [location.key]);
 
   const go = useCallback((next: RegistryLink, how: { replace: boolean; state: unknown }) => {
     const { location: at, navigate: to } = latest.current;
@@ -76,9 +82,8 @@ export function useRegistryUrl(): RegistryUrl {
   const closeProfile = useCallback(() => {
     const { location: at, link: shown, navigate: to } = latest.current;
     if (shown.profileId === null && shown.profileParam === null) return;
-    // one Back per entry, however many times the dialog reports that it closed
-    if (latest.current.closing === at.key) return;
-    latest.current.closing = at.key;
+    if (closing.current === at.key) return;
+    closing.current = at.key;
     if (openedHere(at.state)) void to(-1);
     else go({ ...shown, profileId: null }, { replace: true, state: null });
   }, [go]);
