@@ -34,9 +34,10 @@ export default defineConfig({
         display: 'standalone',
         theme_color: THEME_COLOUR,
         background_color: BACKGROUND_COLOUR,
-        // issue 16, step 5: the installed app is a Web Share Target. Sharing a t.me link or a
-        // wallet from a messaging app opens /?title=…&text=…&url=…, which the app reads as a
-        // lookup (client/state/registry-link.ts, SHARE_TARGET_PARAMS: the same three names).
+        // The installed app is a Web Share Target: sharing a t.me link or a wallet from a
+        // messaging app opens /?title=…&text=…&url=… (a query on /, so the routes of
+        // docs/product.md#screens stay as they are), which the app reads as a lookup
+        // (client/state/registry-link.ts, SHARE_TARGET_PARAMS: the same three names).
         share_target: {
           action: '/',
           method: 'GET',

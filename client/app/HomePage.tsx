@@ -1,7 +1,7 @@
 // The registry at / (spec §2) with the dialogs it leads to: View Profile opens the profile modal,
 // and its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
 // Add Scam returns to the profile. The search, the tab and the open profile are the address's
-// (client/app/registry-url.ts): a lookup is a link, Back closes a profile (issue 16, step 5).
+// (client/app/registry-url.ts): a lookup is a link, Back closes a profile.
 import { lazy, Suspense, useState } from 'react';
 import { RegistryPage } from '../features/registry';
 import { ReportButton } from '../features/report/ReportButton';

@@ -1,4 +1,4 @@
-// The address bar and the registry in step (issue 16, step 5), through the app's routes in a
+// The address bar and the registry in step, through the app's routes in a
 // memory router: what a link opens, what typing and opening a profile do to history, and Back.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The address bar and the registry in step (issue 16, step 5; what a link of `/` holds is in
+// The address bar and the registry in step (what a link of `/` holds is in
 // client/state/registry-link.ts):
 // - the link's search and tab go into the registry query before the page first shows, and
 //   again whenever the address changes (Back, Forward, a link followed);

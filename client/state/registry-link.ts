@@ -1,10 +1,10 @@
-// A lookup is a link (issue 16, step 5): the registry's search, its tab and the open profile as
-// the query string of `/`, so the spec's routes stay as they are (docs/product.md#screens).
-//   /?q=<search>            the registry with that search (Scammers tab)
-//   /?q=<search>&kind=project   the same on the Projects tab
-//   /?profile=BUSTR-2025-0222   that profile open over the registry (its case id)
-//   /?title=…&text=…&url=…  what another app shared to the installed app (the manifest's
-//                           share_target, vite.config.ts): read as a lookup, see sharedLookup()
+// A lookup is a link: the registry's search, its tab and the open profile as the query string
+// of `/`, so the routes of docs/product.md#screens stay as they are.
+//   /?q=<search>                 the registry with that search (Scammers tab)
+//   /?q=<search>&kind=project    the same on the Projects tab
+//   /?profile=BUSTR-2025-0222    that profile open over the registry (its case id)
+//   /?title=…&text=…&url=…       what another app shared to the installed app (the manifest's
+//                                share_target, vite.config.ts): read as a lookup, sharedLookup()
 // client/app/registry-url.ts keeps the address bar and the registry query in step.
 import type { ProfileKind } from '../../shared/contract/common';
 import { caseId } from '../../shared/domain/case-id';
@@ -124,7 +124,7 @@ function lookupText(part: string, reading: Identifier): string {
 }
 
 /**
- * What a share into the app looks up (issue 16, step 5): the part of the shared url, text or
+ * What a share into the app looks up: the part of the shared url, text or
  * title that reads as an identifier (identify()), else the text as it came. Messaging apps
  * share "Pay me at https://t.me/aldric_web302", so:
  *  1. a part that is more than a guess (a link, `@handle`, `+61 …`, a wallet, a URI: not

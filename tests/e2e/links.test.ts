@@ -1,7 +1,7 @@
-// A lookup is a link (issue 16, steps 4 and 5) in a real Chromium against the real server with
-// the demo registry: a lookup link shows the profile's card, a profile link opens the profile
-// with the identifier it was found by first, Back closes it and stays in the app, a reload keeps
-// both, a share into the installed app opens its lookup, and a profile link opens offline.
+// A lookup is a link, in a real Chromium against the real server with the demo registry: a
+// lookup link shows the profile's card, a profile link opens the profile with the identifier it
+// was found by first, Back closes it and stays in the app, a reload keeps both, a share into the
+// installed app opens its lookup, and a profile link opens offline.
 // The profile these tests look up is reported and published here, through the API, with valid
 // identifiers of its own (never the demo seed's, which are random).
 import type { Locator, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 // The profile modal for a profile named by its id: a card's View Profile, or a link
-// (/?profile=BUSTR-2025-0222, issue 16 step 5). The profile is read from the replica, so a link
+// (/?profile=BUSTR-2025-0222, client/state/registry-link.ts). The profile is read from the replica, so a link
 // opens offline too. While it is not there the dialog says why, honestly: the replica is still
 // downloading, has never been downloaded (offline), or holds no such profile.
 import { useEffect, useState } from 'react';

@@ -3,7 +3,7 @@
 // incident (the Add Scam modal, composed by the app), request changes, request removal.
 // Everything shown is read from the local replica, so it works offline. A profile found by one of
 // its identifiers opens with that identifier first (the Matched row), and the profile has its own
-// link to copy or share (issue 16, steps 4 and 5).
+// link to copy or share (client/state/registry-link.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
@@ -226,7 +226,7 @@ function shownIdentifier(profile: LocalProfile, matched: ProfileIdentifier): str
   return account ? formatBankAccount(account) : matched.value;
 }
 
-/** The identifier the search found this profile by, first (issue 16, step 4). */
+/** The identifier the search found this profile by, first. */
 function MatchedIdentifier({ field, shown }: { field: IdentifierField; shown: string }) {
   return (
     <section className="profile-matched" aria-labelledby="profile-matched">

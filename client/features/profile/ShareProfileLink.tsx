@@ -1,4 +1,4 @@
-// "Copy link" and "Share" for a profile's own link (issue 16, step 5: /?profile=BUSTR-2025-0042,
+// "Copy link" and "Share" for a profile's own link (/?profile=BUSTR-2025-0042,
 // client/state/registry-link.ts). Share uses the Web Share API where the browser has it (phones,
 // the installed app) and copies otherwise. What happened is said in a live region, so screen
 // readers announce "Link copied"; where the clipboard is refused, the link is shown selected.

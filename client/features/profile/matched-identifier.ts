@@ -1,7 +1,6 @@
-// Which of a profile's identifiers the search names (issue 16, step 4: a profile found by an
-// identifier opens with that identifier shown first). The search and the profile's values are
-// compared by canonical form (shared/identifiers), never as text: `t.me/aldric_web302` is the
-// profile's `@aldric_web302`.
+// Which of a profile's identifiers the search names: a profile found by an identifier opens with
+// that identifier shown first. The search and the profile's values are compared by canonical
+// form (shared/identifiers), never as text: `t.me/aldric_web302` is the profile's `@aldric_web302`.
 import {
   identify, profileIdentifiers, type IdentifierField, type IdentifierKind, type ProfileIdentifier,
   type ProfileIdentifierSource,
