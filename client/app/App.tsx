@@ -1,14 +1,13 @@
 // The app shell (sticky header, main area, footer) and the routes of spec §2. Features plug
 // their pages in here; this is the only place that composes them (STYLE.md 2).
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { RegistryPage } from '../features/registry';
-import { ReportButton } from '../features/report/ReportButton';
 import { UserMenu } from '../features/session';
 import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
-import { localDb, type LocalProfile, type RegistryDb } from '../local';
+import { localDb, type RegistryDb } from '../local';
 import { useStatus } from '../state/status';
 import { loadCurrentUser } from '../state/current-user';
+import { HomePage } from './HomePage';
 import { applyUpdate } from './pwa';
 import './app.css';
 
@@ -17,8 +16,6 @@ import './app.css';
 // load from its cache just the same.
 const AdminPanelPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPanelPage })));
 const LoginPage = lazy(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
-const ProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfileModal })));
-const AddScamModal = lazy(() => import('../features/report/AddScamModal').then((m) => ({ default: m.AddScamModal })));
 
 /** A small stand-in while a lazily loaded part arrives. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -110,59 +107,6 @@ function Shell() {
         <UpdateToast onReload={applyUpdate} />
       </div>
     </div>
-  );
-}
-
-/**
- * The registry (spec §2) with the dialogs it leads to: View Profile opens the profile modal, and
- * its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
- * Add Scam returns to the profile.
- */
-function HomePage({ db }: { db: RegistryDb }) {
-  const [viewing, setViewing] = useState<LocalProfile | null>(null);
-  const [profileOpen, setProfileOpen] = useState(false);
-  const [addingTo, setAddingTo] = useState<LocalProfile | null>(null);
-  const [addOpen, setAddOpen] = useState(false);
-
-  return (
-    <>
-      <RegistryPage
-        db={db}
-        reportAction={(kind) => <ReportButton kind={kind} db={db} />}
-        onViewProfile={(profile) => {
-          setViewing(profile);
-          setProfileOpen(true);
-        }}
-      />
-      {viewing ? (
-        <Suspense fallback={null}>
-          <ProfileModal
-            db={db}
-            profile={viewing}
-            open={profileOpen}
-            onOpenChange={setProfileOpen}
-            onAddIncident={(profile) => {
-              setAddingTo(profile);
-              setAddOpen(true);
-            }}
-          />
-        </Suspense>
-      ) : null}
-      {addingTo ? (
-        <Suspense fallback={null}>
-          <AddScamModal
-            // one form per profile: its stored draft is per kind and profile (spec §4)
-            key={`${addingTo.kind}:${addingTo.id}`}
-            kind={addingTo.kind}
-            profile={{ id: addingTo.id, name: addingTo.name }}
-            open={addOpen}
-            onOpenChange={setAddOpen}
-            mode="submit"
-            db={db}
-          />
-        </Suspense>
-      ) : null}
-    </>
   );
 }
 

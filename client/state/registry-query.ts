@@ -39,6 +39,15 @@ export function toggleFilterValue(category: FilterCategory, value: string) {
 /** Clear Filters (spec §2 empty state): filters and search go, the kind stays. */
 export function clearFilters() { useRegistryQuery.setState({ filters: {}, query: '', page: 1 }); }
 
+/**
+ * A link's search and tab (client/state/registry-link.ts): a link opened, Back or Forward. The
+ * filters stay; the page goes back to 1 when either changes, and nothing changes when neither does.
+ */
+export function showLink(query: string, kind: ProfileKind) {
+  const current = useRegistryQuery.getState();
+  if (current.query !== query || current.kind !== kind) useRegistryQuery.setState({ query, kind, page: 1 });
+}
+
 /** Loading a saved search (spec §2). */
 export function applySearch(query: string, filters: ActiveFilters) {
   useRegistryQuery.setState({ query, filters: { ...filters }, page: 1 });
