@@ -24,7 +24,10 @@ export function hasNote(check: ValueCheck | undefined): check is ValueCheck {
 export function ProfileLink({ profile }: { profile: ListedProfile }) {
   const { openProfile } = useReportLookup();
   const open = openProfile
-    ? (event: MouseEvent<HTMLAnchorElement>) => { event.preventDefault(); openProfile(profile); }
+    ? (event: MouseEvent<HTMLAnchorElement>) => {
+      event.preventDefault();
+      openProfile({ id: profile.id, profileKind: profile.profileKind, name: profile.name });
+    }
     : undefined;
   // without the app's opener, the profile opens in a new tab, so the report stays as it is here
   return (

@@ -35,14 +35,12 @@ export const LISTED_FIELDS: Record<IdentifierListField, readonly string[]> = {
   ipAddresses: ['ipAddresses', 'website'],
 };
 
-/** The values of a field across drafts, each once (compared without case), in the order entered. */
+/**
+ * The values of a field across drafts, each once, in the order entered. Compared as written:
+ * case can matter (base58 addresses), and two forms of one identifier are both sent as given.
+ */
 export function valuesOf(drafts: readonly ScamDraft[], field: IdentifierListField): string[] {
-  const seen = new Map<string, string>();
-  for (const draft of drafts) {
-    for (const value of draft[field]) {
-      const key = value.trim().toLowerCase();
-      if (key && !seen.has(key)) seen.set(key, value);
-    }
-  }
-  return [...seen.values()];
+  const seen = new Set<string>();
+  for (const draft of drafts) for (const value of draft[field]) seen.add(value);
+  return [...seen];
 }
