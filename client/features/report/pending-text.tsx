@@ -73,7 +73,9 @@ export function usePendingGuard<A extends Actions>(actions: A): PendingGuard<A> 
         >
           <AlertDialog.Title className="modal__title">{PENDING_TITLE}</AlertDialog.Title>
           <AlertDialog.Description className="modal__description">
-            It was typed but not added, so it would not be sent.
+            {(question?.typed.length ?? 0) > 1
+              ? 'These were typed but not added, so they would not be sent:'
+              : 'This was typed but not added, so it would not be sent:'}
           </AlertDialog.Description>
           <ul className="pending-text__list">
             {question?.typed.map((entry) => (

@@ -17,7 +17,7 @@ export type IdentifierLists = Partial<Record<IdentifierListField, readonly strin
 
 let reader: Promise<typeof import('./read-values')> | null = null;
 
-/** The identifier rules, loaded once, when a form first checks a value (or earlier, to be ready). */
+/** The identifier rules, loaded once, when a form first checks a value (not as it opens: it opens faster). */
 export function loadReader(): Promise<typeof import('./read-values')> {
   reader ??= import('./read-values');
   reader.catch(() => { reader = null; }); // tried again next time (e.g. a chunk missing offline)
@@ -64,8 +64,6 @@ export function useIdentifierChecks(lists: IdentifierLists): (field: IdentifierL
     () => ({ lookup, checks: new Map() }),
   );
   const started = useRef<{ lookup: IdentifierLookup | undefined; keys: Set<string> }>({ lookup, keys: new Set() });
-
-  useEffect(() => { void loadReader().catch(() => undefined); }, []); // be ready before the first value
 
   useEffect(() => {
     if (started.current.lookup !== lookup) started.current = { lookup, keys: new Set() };
