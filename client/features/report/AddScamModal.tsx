@@ -3,6 +3,8 @@
 // through the outbox (so it works offline); in 'draft' mode (the wizard) it hands the draft back.
 // Whatever is typed is kept on the device while the dialog is open, so closing it, reloading
 // or losing the tab keeps the draft; only Cancel (after asking) or a submit clears it.
+// Each identifier is checked as it is added (IncidentFields.tsx, checks/), and text typed in a
+// list field but not added is asked about before a save, a submit or a close (pending-text.tsx).
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { localDb, submitAction, type RegistryDb } from '../../local';

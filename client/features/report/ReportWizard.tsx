@@ -4,6 +4,9 @@
 // ('wizard:developer' / 'wizard:project'), so a reload or a closed tab never loses it. Submit
 // queues ONE outbox action: the profile, then each scam on the id the server gives it.
 // This file holds the wizard's state and composes the steps, each in its own file in wizard/.
+// Report-time checks (issue 16, step 6): a name or a scam's identifier that a listed profile
+// already holds can send the scam to that profile instead (reportOnListed), and text typed in a
+// list field but not added is asked about before a step is left (pending-text.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { WIZARD_STEPS } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';

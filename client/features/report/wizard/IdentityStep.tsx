@@ -1,5 +1,6 @@
 // Step 1, who they are: the profile's name (required, spec §5), gender, where they are from and
-// are, languages and accent. Enter in a single-line field moves on, as in a form.
+// are, languages and accent. Enter in a single-line field moves on, as in a form. A name that a
+// listed profile already has is pointed out under it (checks/ListedNameNote.tsx).
 import type { KeyboardEvent, KeyboardEventHandler, ReactNode } from 'react';
 import { GENDERS } from '../../../../shared/contract/profile';
 import type { RegistryDb } from '../../../local';
