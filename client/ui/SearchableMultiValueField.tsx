@@ -8,7 +8,7 @@
 import { useCombobox, useMultipleSelection } from 'downshift';
 import { useEffect, useEffectEvent, useId, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { FILTER_DEBOUNCE_DIALOG_MS, FILTER_SEARCH_MIN_CHARS } from '../../shared/constants';
-import { UNSAVED_ENTRY_HINT, addValue } from './TagInput';
+import { UNSAVED_ENTRY_HINT, addValue, usePendingEntry } from './TagInput';
 import { useDebounced } from './useDebounced';
 import './ui.css';
 import './SearchableMultiValueField.css';
@@ -79,11 +79,17 @@ export function SearchableMultiValueField({
 
   const add = (raw: string) => {
     const result = addValue(values, raw, max);
-    if ('problem' in result) { setProblem(result.problem); return; }
+    if ('problem' in result) { setProblem(result.problem); return false; }
     onChange(result.values);
     setText('');
     setProblem('');
+    return true;
   };
+  // the form around it can ask about text typed here but not added (TagInput.tsx, PendingEntries)
+  usePendingEntry({
+    label, text, add: () => add(text), discard: () => { setText(''); setProblem(''); },
+    focus: () => document.getElementById(inputId)?.focus(),
+  });
 
   const selectedItems = useMemo(() => [...values], [values]);
   const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<string>({

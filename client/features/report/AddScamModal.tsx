@@ -3,15 +3,19 @@
 // through the outbox (so it works offline); in 'draft' mode (the wizard) it hands the draft back.
 // Whatever is typed is kept on the device while the dialog is open, so closing it, reloading
 // or losing the tab keeps the draft; only Cancel (after asking) or a submit clears it.
+// Each identifier is checked as it is added (IncidentFields.tsx, checks/), and text typed in a
+// list field but not added is asked about before a save, a submit or a close (pending-text.tsx).
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { localDb, submitAction, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
+import type { ListedProfile } from './checks/lookup';
 import { IncidentFields } from './IncidentFields';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
+import { PendingFields, usePendingGuard } from './pending-text';
 import {
   emptyScamDraft, normalizeScamDraft, payloadProblems, preselectedScamTypes, scamDraftHasContent,
   scamDraftReady, toScamSubmit, type ScamDraft, type ScamDraftField, type ScamDraftProblems,
@@ -33,6 +37,11 @@ export interface AddScamModalProps {
   onDraftSaved?(draft: ScamDraft): void;
   /** draft mode: Cancel confirmed, or closed or saved with nothing entered (discarded silently) */
   onDraftDiscarded?(): void;
+  /**
+   * draft mode: the scam goes to a listed profile that already holds one of its identifiers,
+   * instead of to the new profile (issue 16, step 6); the editor closes without handing it back
+   */
+  onUseListed?(profile: ListedProfile, draft: ScamDraft): void;
   /** where the form is kept while open; by default per kind and profile (spec §4) */
   draftKey?: string;
   db?: RegistryDb;
@@ -44,7 +53,7 @@ export const scamDraftKey = (kind: ProfileKind, profileId: number | null) => `sc
 export const wizardScamKey = (kind: ProfileKind) => `wizard:${kind}:scam`;
 
 export function AddScamModal({
-  kind, profile, open, onOpenChange, mode, initial, onDraftSaved, onDraftDiscarded, draftKey, db = localDb,
+  kind, profile, open, onOpenChange, mode, initial, onDraftSaved, onDraftDiscarded, onUseListed, draftKey, db = localDb,
 }: AddScamModalProps) {
   const key = draftKey ?? (mode === 'submit' ? scamDraftKey(kind, profile?.id ?? null) : wizardScamKey(kind));
   // spec §9: scam types preselected from the active filters' known labels
@@ -118,8 +127,24 @@ export function AddScamModal({
   };
   const touch = (field: ScamDraftField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
 
+  /** draft mode: the scam leaves the wizard for a listed profile; the editor's copy is cleared */
+  const moveTo = (target: ListedProfile) => {
+    if (!value || !onUseListed) return;
+    onUseListed(target, value);
+    void draft.replace(base);
+    close();
+  };
+
+  // text typed in a list field but not added is asked about before it could be lost
+  const pending = usePendingGuard({
+    resubmit: () => formRef.current?.requestSubmit(),
+    close: () => onModalOpenChange(false),
+    moveTo,
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending.entries.typed().length > 0) { pending.guard('resubmit')(); return; }
     if (!value || !scamDraftReady(value) || submitting) return;
     if (Object.keys(problems).length > 0) {
       setShowAll(true);
@@ -178,7 +203,7 @@ export function AddScamModal({
     <>
       <Modal
         open={open}
-        onOpenChange={onModalOpenChange}
+        onOpenChange={(next) => (next ? onModalOpenChange(true) : pending.guard('close')())}
         title={title}
         description={description}
         size="xl"
@@ -197,15 +222,19 @@ export function AddScamModal({
             noValidate
             onSubmit={(event) => { void submit(event); }}
           >
-            <IncidentFields
-              kind={kind}
-              db={db}
-              value={value}
-              set={set}
-              touch={touch}
-              problem={visible}
-              disabled={submitting}
-            />
+            <PendingFields entries={pending.entries}>
+              <IncidentFields
+                kind={kind}
+                db={db}
+                value={value}
+                set={set}
+                touch={touch}
+                problem={visible}
+                disabled={submitting}
+                reportingOn={mode === 'submit' ? profile?.id : undefined}
+                onUseListed={mode === 'draft' && onUseListed ? pending.guard('moveTo') : undefined}
+              />
+            </PendingFields>
           </form>
         )}
       </Modal>
@@ -220,6 +249,7 @@ export function AddScamModal({
         cancelLabel="Keep editing"
         onConfirm={discard}
       />
+      {pending.dialog}
     </>
   );
 }

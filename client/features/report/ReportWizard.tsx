@@ -4,6 +4,9 @@
 // ('wizard:developer' / 'wizard:project'), so a reload or a closed tab never loses it. Submit
 // queues ONE outbox action: the profile, then each scam on the id the server gives it.
 // This file holds the wizard's state and composes the steps, each in its own file in wizard/.
+// Report-time checks (issue 16, step 6): a name or a scam's identifier that a listed profile
+// already holds can send the scam to that profile instead (reportOnListed), and text typed in a
+// list field but not added is asked about before a step is left (pending-text.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { WIZARD_STEPS } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -11,9 +14,11 @@ import { profileCreateSchema } from '../../../shared/contract/profile';
 import { clearDraft, localDb, saveDraft, submitAction, type RegistryDb } from '../../local';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
-import { AddScamModal, wizardScamKey } from './AddScamModal';
+import { AddScamModal, scamDraftKey, wizardScamKey } from './AddScamModal';
+import type { ListedProfile } from './checks/lookup';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
+import { PendingFields, usePendingGuard } from './pending-text';
 import { payloadProblems, toWizardScam, type ScamDraft } from './scam-draft';
 import { useStoredDraft } from './useStoredDraft';
 import { IdentityStep } from './wizard/IdentityStep';
@@ -51,6 +56,8 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const [removing, setRemoving] = useState<number | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const [moved, setMoved] = useState(0);
+  /** a listed profile the person chose to add a scam to instead (issue 16, step 6) */
+  const [reportingOn, setReportingOn] = useState<ListedProfile | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const incidentAlertRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -136,6 +143,23 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     setIncidentProblems([]);
   };
 
+  /**
+   * The profile is already listed: a scam goes to it instead of to a new profile. A scam being
+   * edited leaves the report (it is kept as that profile's Add Scam draft, spec §4) and that
+   * profile's Add Scam opens with it.
+   */
+  const reportOnListed = (target: ListedProfile, draft?: ScamDraft) => {
+    if (!draft) { setReportingOn(target); return; }
+    update((s) => ({
+      ...s, editing: null,
+      incidents: typeof s.editing === 'number' ? s.incidents.filter((_, i) => i !== s.editing) : s.incidents,
+    }));
+    saveDraft(scamDraftKey(target.profileKind, target.id), draft, db).then(
+      () => setReportingOn(target),
+      (error: unknown) => console.error('Saving the draft on this device failed', error),
+    );
+  };
+
   // --- submit (spec §3: one profile, then each scam; one outbox action)
   const submit = async () => {
     if (!state || submitting) return;
@@ -186,6 +210,9 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     }
   };
 
+  // leaving a step, submitting or closing with text typed in a list field asks about it first
+  const pending = usePendingGuard({ next, previous, close, submit: () => { void submit(); } });
+
   const step = state?.step ?? 1;
   const editing = state?.editing ?? null;
 
@@ -201,14 +228,14 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   ) : state === null ? null : (
     <>
       {step === 1 ? (
-        <button type="button" className="button button--secondary" onClick={close}>Cancel</button>
+        <button type="button" className="button button--secondary" onClick={pending.guard('close')}>Cancel</button>
       ) : (
-        <button type="button" className="button button--secondary" onClick={previous} disabled={submitting}>Previous</button>
+        <button type="button" className="button button--secondary" onClick={pending.guard('previous')} disabled={submitting}>Previous</button>
       )}
       {step < WIZARD_STEPS ? (
-        <button type="button" className="button" onClick={next}>Next</button>
+        <button type="button" className="button" onClick={pending.guard('next')}>Next</button>
       ) : (
-        <button type="button" className="button" onClick={() => { void submit(); }} disabled={submitting}>
+        <button type="button" className="button" onClick={pending.guard('submit')} disabled={submitting}>
           {submitting ? 'Submitting…' : 'Submit report'}
         </button>
       )}
@@ -219,7 +246,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     <>
       <Modal
         open={open}
-        onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+        onOpenChange={(o) => (o ? onOpenChange(true) : pending.guard('close')())}
         title={`Report a ${subject}`}
         description="What you enter is kept on this device until you submit it; staff review every report before it is published."
         size="xl"
@@ -232,11 +259,12 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
           ) : state === null ? (
             <p className="muted">Loading…</p>
           ) : (
-            <>
+            <PendingFields entries={pending.entries}>
               <StepIndicator step={step} onDiscard={wizardHasContent(state) ? () => setDiscarding(true) : undefined} />
               <h3 ref={headingRef} tabIndex={-1} className="wizard__heading">{STEP_TITLES[step]}</h3>
               {step === 1 ? (
-                <IdentityStep kind={kind} db={db} profile={state.profile} problems={problems} set={setProfile} onEnter={next} />
+                <IdentityStep kind={kind} db={db} profile={state.profile} problems={problems} set={setProfile} onEnter={pending.guard('next')}
+                  onUseListed={reportOnListed} />
               ) : step === 2 ? (
                 <StoryStep kind={kind} profile={state.profile} problems={problems} set={setProfile} />
               ) : (
@@ -250,7 +278,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
                   onRemove={setRemoving}
                 />
               )}
-            </>
+            </PendingFields>
           )}
         </div>
       </Modal>
@@ -264,7 +292,19 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         onOpenChange={(o) => { if (!o) update((s) => ({ ...s, editing: null })); }}
         onDraftSaved={incidentSaved}
         onDraftDiscarded={incidentDiscarded}
+        onUseListed={reportOnListed}
       />
+      {reportingOn ? (
+        <AddScamModal
+          key={`${reportingOn.profileKind}:${reportingOn.id}`}
+          kind={reportingOn.profileKind}
+          profile={{ id: reportingOn.id, name: reportingOn.name }}
+          mode="submit"
+          db={db}
+          open={open}
+          onOpenChange={(o) => { if (!o) setReportingOn(null); }}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => { if (!o) setRemoving(null); }}
@@ -283,6 +323,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         cancelLabel="Keep it"
         onConfirm={() => { void discardReport(); }}
       />
+      {pending.dialog}
     </>
   );
 }
