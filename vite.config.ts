@@ -1,5 +1,5 @@
 // The client build. Sources live in client/, files served as they are in public/, and the
-// output goes to dist/, which the server serves beside the API (DESIGN.md "Runtime conventions").
+// output goes to dist/, which the server serves beside the API (docs/design.md#runtime).
 // Tests use vitest.config.ts instead, so plugins added here stay out of them.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -74,7 +74,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': API_ORIGIN,
-      // spec §7: logout is a form post outside /api
+      // product.md#calls: logout is a form post outside /api
       '/accounts/logout': API_ORIGIN,
     },
   },

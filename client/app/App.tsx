@@ -1,5 +1,5 @@
-// The app shell (sticky header, main area, footer) and the routes of spec §2. Features plug
-// their pages in here; this is the only place that composes them (STYLE.md 2).
+// The app shell (sticky header, main area, footer) and the routes of product.md#screens. Features plug
+// their pages in here; this is the only place that composes them (docs/style.md#s2).
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { UserMenu } from '../features/session';
@@ -74,7 +74,7 @@ export function AppRoutes({ db = localDb }: AppRoutesProps) {
 }
 
 function Shell() {
-  // spec §4: the current user is unknown until looked up (offline it reads as anonymous at
+  // product.md#states: the current user is unknown until looked up (offline it reads as anonymous at
   // once), and is looked up again when the network comes back.
   const online = useStatus((s) => s.online);
   useEffect(() => {
@@ -84,7 +84,7 @@ function Shell() {
   return (
     <div className="shell">
       <header className="shell-header">
-        {/* spec §2: the header logo links to the home page */}
+        {/* product.md#screens: the header logo links to the home page */}
         <Link to="/" className="brand">
           <img src="/static/logo.svg" alt="" width="32" height="32" />
           <span>Bustr</span>
@@ -99,7 +99,7 @@ function Shell() {
         <Outlet />
       </main>
       <footer className="shell-footer">
-        {/* spec §1: the registry is marked as a demonstration */}
+        {/* product.md#purpose: the registry is marked as a demonstration */}
         <p>For demonstration only — not real cases.</p>
       </footer>
       <div className="toasts">
@@ -114,7 +114,7 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  // spec §2: Go Back returns to the previous page. A tab opened straight on this URL has
+  // product.md#screens: Go Back returns to the previous page. A tab opened straight on this URL has
   // none (react-router keys the first entry 'default'), so go home rather than do nothing.
   function goBack() {
     if (location.key !== 'default' || window.history.length > 1) void navigate(-1);

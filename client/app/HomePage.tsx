@@ -1,4 +1,4 @@
-// The registry at / (spec §2) with the dialogs it leads to: View Profile opens the profile modal,
+// The registry at / (product.md#screens) with the dialogs it leads to: View Profile opens the profile modal,
 // and its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
 // Add Scam returns to the profile. The search, the tab and the open profile are the address's
 // (client/app/registry-url.ts): a lookup is a link, Back closes a profile.
@@ -53,7 +53,7 @@ export function HomePage({ db }: { db: RegistryDb }) {
       {addingTo ? (
         <Suspense fallback={null}>
           <AddScamModal
-            // one form per profile: its stored draft is per kind and profile (spec §4)
+            // one form per profile: its stored draft is per kind and profile (product.md#states)
             key={`${addingTo.kind}:${addingTo.id}`}
             kind={addingTo.kind}
             profile={{ id: addingTo.id, name: addingTo.name }}

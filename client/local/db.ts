@@ -1,7 +1,7 @@
-// STYLE.md 7: the one place that touches IndexedDB. What lives where, and why:
+// docs/style.md#s7: the one place that touches IndexedDB. What lives where, and why:
 //
 // Replica (a copy of the server's public registry; the server's revision decides, so it can
-// always be thrown away and pulled again — DESIGN.md "Replica sync"):
+// always be thrown away and pulled again — docs/design.md#sync):
 //   chunks     the verified profiles as GET /api/sync/ sends them (incidents included), as JSON
 //              text in chunks of up to REPLICA_CHUNK_SIZE, keyed by an ascending chunk id. Why
 //              not a row per profile: Chromium writes ~100k rows (and 300k incident rows) in
@@ -20,7 +20,7 @@
 // The person's own data (exists nowhere else until it reaches the server: never cleared by a
 // sync, and an upgrade must carry it over, never drop it):
 //   outbox         one entry per user action waiting to be sent, or refused by the server
-//                  (DESIGN.md "Outbox"); indexes state, createdAt, nextAttemptAt.
+//                  (docs/design.md#outbox); indexes state, createdAt, nextAttemptAt.
 //   drafts         half-filled forms, keyed e.g. 'scam:developer:17' or 'wizard:developer'.
 //   savedSearches  searches kept on this device; serverId once stored on the server too.
 //

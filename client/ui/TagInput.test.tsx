@@ -9,7 +9,7 @@ function Field({ max, initial = [], notes }: { max?: number; initial?: string[];
   return <TagInput label="Websites" values={values} onChange={setValues} max={max} notes={notes} />;
 }
 
-describe('TagInput (spec §5 list inputs)', () => {
+describe('TagInput (product.md#validation list inputs)', () => {
   it('when a value is typed and Enter pressed, then it is added trimmed as a chip', async () => {
     render(<Field />);
     await userEvent.type(screen.getByLabelText('Websites'), '  scam.example  {Enter}');

@@ -1,4 +1,4 @@
-// spec §5 list inputs: values are trimmed, blanks ignored, duplicates refused; Enter or the
+// product.md#validation list inputs: values are trimmed, blanks ignored, duplicates refused; Enter or the
 // plus button adds; a hint warns that typed text not yet added will not be submitted.
 // A form can also ask, before it saves or moves on, which list fields still hold typed text
 // (PendingEntries below), and a caller can put a note under each value (`notes`).
@@ -11,7 +11,7 @@ export interface TagInputProps {
   onChange(values: string[]): void;
   placeholder?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'url' | 'decimal';
-  /** at most this many values (spec §2: companiesUsed holds one) */
+  /** at most this many values (product.md#screens: companiesUsed holds one) */
   max?: number;
   disabled?: boolean;
   /** rendered under the input, e.g. a suggestion list */
@@ -28,7 +28,7 @@ export interface TagInputProps {
 
 export const UNSAVED_ENTRY_HINT = 'Press Enter or + to add it: typed text that is not added is not submitted.';
 
-/** Adds `raw` to `values` by the spec §5 rules; returns the new list, or a reason it was not added. */
+/** Adds `raw` to `values` by product.md#validation rules; returns the new list, or a reason it was not added. */
 export function addValue(values: readonly string[], raw: string, max = Infinity): { values: string[] } | { problem: string } {
   const value = raw.trim();
   if (!value) return { problem: '' };

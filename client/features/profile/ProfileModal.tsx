@@ -1,4 +1,4 @@
-// spec §2 "Profile modal": one profile as the replica holds it, with its incidents, its total
+// product.md#screens-profile ("Profile modal"): one profile as the replica holds it, with its incidents, its total
 // reported loss and its match with the active filters, and the ways to act on it: report an
 // incident (the Add Scam modal, composed by the app), request changes, request removal.
 // Everything shown is read from the local replica, so it works offline. A profile found by one of
@@ -39,7 +39,7 @@ export interface ProfileAbsence {
   text: string;
 }
 
-/** spec §2: fixed texts of the profile modal */
+/** product.md#screens: fixed texts of the profile modal */
 export const CONFIDENCE_LABEL = 'Medium';
 export const ATTACHMENTS_LABEL = 'Attachments (0)';
 
@@ -60,7 +60,7 @@ function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState 
     getIncidents(profileId, db).then(
       (incidents) => { if (!cancelled) setRead({ profileId, state: { status: 'ready', incidents } }); },
       (error: unknown) => {
-        // spec §8: shown as 'Failed to load incidents: ' plus the message; the list becomes empty
+        // product.md#errors: shown as 'Failed to load incidents: ' plus the message; the list becomes empty
         console.error('Loading incidents failed', error);
         const message = error instanceof Error ? error.message : String(error);
         if (!cancelled) setRead({ profileId, state: { status: 'error', message } });
@@ -115,8 +115,8 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
       size="xl"
       footer={profile ? (
         <div className="profile-actions">
-          {/* 'Provide Info' (spec §7 names its dialog) is left out: nothing in the spec or the
-              design says what it asks or where it sends it (DESIGN.md "Not built"). */}
+          {/* 'Provide Info' (product.md#calls names its dialog) is left out: nothing in the spec or the
+              design says what it asks or where it sends it (docs/design.md#not-built). */}
           <button type="button" className="button" onClick={() => onAddIncident(profile)}>Report an Incident</button>
           <button type="button" className="button button--secondary" onClick={() => openDialog('edit')}>Request Changes</button>
           <button type="button" className="button button--secondary" onClick={() => openDialog('removal')}>Request Removal</button>

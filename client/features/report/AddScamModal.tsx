@@ -1,5 +1,5 @@
-// spec §2 "Add Scam modal (also a draft editor)", §3 "Scam draft form" / "Scam submit payload",
-// §4 "Scam draft", §5 "Scam form". In 'submit' mode it adds an incident to an existing profile
+// product.md#screens-add-scam ("Add Scam modal (also a draft editor)"), product.md#entities-scam-draft ("Scam draft form") / "Scam submit payload",
+// product.md#states ("Scam draft"), product.md#validation-scam-form ("Scam form"). In 'submit' mode it adds an incident to an existing profile
 // through the outbox (so it works offline); in 'draft' mode (the wizard) it hands the draft back.
 // Whatever is typed is kept on the device while the dialog is open, so closing it, reloading
 // or losing the tab keeps the draft; only Cancel (after asking) or a submit clears it.
@@ -42,12 +42,12 @@ export interface AddScamModalProps {
    * instead of to the new profile (issue 16, step 6); the editor closes without handing it back
    */
   onUseListed?(profile: ListedProfile, draft: ScamDraft): void;
-  /** where the form is kept while open; by default per kind and profile (spec §4) */
+  /** where the form is kept while open; by default per kind and profile (product.md#states) */
   draftKey?: string;
   db?: RegistryDb;
 }
 
-/** spec §4: an Add Scam draft is stored per entity type and profile. */
+/** product.md#states: an Add Scam draft is stored per entity type and profile. */
 export const scamDraftKey = (kind: ProfileKind, profileId: number | null) => `scam:${kind}:${profileId ?? 'new'}`;
 /** The wizard's scam editor, while it is open. */
 export const wizardScamKey = (kind: ProfileKind) => `wizard:${kind}:scam`;
@@ -56,7 +56,7 @@ export function AddScamModal({
   kind, profile, open, onOpenChange, mode, initial, onDraftSaved, onDraftDiscarded, onUseListed, draftKey, db = localDb,
 }: AddScamModalProps) {
   const key = draftKey ?? (mode === 'submit' ? scamDraftKey(kind, profile?.id ?? null) : wizardScamKey(kind));
-  // spec §9: scam types preselected from the active filters' known labels
+  // product.md#constants: scam types preselected from the active filters' known labels
   const activeScamTypes = useRegistryQuery((s) => s.filters['Scam Type']);
   const base = useMemo(() => emptyScamDraft(preselectedScamTypes(activeScamTypes)), [activeScamTypes]);
   const draft = useStoredDraft<ScamDraft>({
@@ -99,13 +99,13 @@ export function AddScamModal({
   /** draft mode: what is entered goes back to the wizard; the editor's copy is cleared */
   const handBack = (current: ScamDraft) => {
     if (scamDraftHasContent(current, base)) onDraftSaved?.(current);
-    else onDraftDiscarded?.(); // spec §4: a wizard draft with no content is discarded silently
+    else onDraftDiscarded?.(); // product.md#states: a wizard draft with no content is discarded silently
     void draft.replace(base);
   };
 
   const onModalOpenChange = (next: boolean) => {
     if (next) { onOpenChange(true); return; }
-    // spec §2: closing keeps the entered data (stored here, or handed back in draft mode)
+    // product.md#screens: closing keeps the entered data (stored here, or handed back in draft mode)
     if (mode === 'draft' && value && !outcome) handBack(value);
     close();
   };

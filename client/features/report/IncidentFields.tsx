@@ -1,4 +1,4 @@
-// The Add Scam modal's form (spec §3 "Scam draft form"): one incident, its fields grouped as the
+// The Add Scam modal's form (product.md#entities-scam-draft ("Scam draft form")): one incident, its fields grouped as the
 // screen shows them. The modal (AddScamModal.tsx) owns the draft; this only renders and edits it.
 import { useMemo } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';

@@ -1,5 +1,5 @@
-// spec §2 "Report Scammer wizard modal (3 steps)", §3 "Scammer creation payload" / "Wizard scam
-// payload", §4, §5 "Wizard", §8. Step 1 who they are, step 2 their story, step 3 the scams (held
+// product.md#screens-wizard ("Report Scammer wizard modal (3 steps)"), product.md#entities-profile-create ("Scammer creation payload") / "Wizard scam
+// payload", product.md#states, product.md#validation-wizard ("Wizard"), product.md#errors. Step 1 who they are, step 2 their story, step 3 the scams (held
 // as drafts, edited in the Add Scam modal) and a summary. The whole state is kept on the device
 // ('wizard:developer' / 'wizard:project'), so a reload or a closed tab never loses it. Submit
 // queues ONE outbox action: the profile, then each scam on the id the server gives it.
@@ -38,7 +38,7 @@ export interface ReportWizardProps {
   db?: RegistryDb;
 }
 
-/** spec §4: the whole wizard is one draft per kind. */
+/** product.md#states: the whole wizard is one draft per kind. */
 export const wizardKey = (kind: ProfileKind) => `wizard:${kind}`;
 
 const FULL_NAME_REQUIRED = 'Full name is required';
@@ -89,7 +89,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const next = () => {
     if (!state) return;
     if (state.step === 1 && !state.profile.name.trim()) {
-      // spec §5: full name required to pass step 1
+      // product.md#validation: full name required to pass step 1
       setProblems((p) => ({ ...p, name: FULL_NAME_REQUIRED }));
       focusFirstProblem();
       return;
@@ -105,7 +105,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     onOpenChange(false);
   };
 
-  // --- scams held as drafts (spec §2)
+  // --- scams held as drafts (product.md#screens)
   const startNewIncident = async () => {
     await clearDraft(wizardScamKey(kind), db);
     update((s) => ({ ...s, editing: 'new' }));
@@ -145,7 +145,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
 
   /**
    * The profile is already listed: a scam goes to it instead of to a new profile. A scam being
-   * edited leaves the report (it is kept as that profile's Add Scam draft, spec §4) and that
+   * edited leaves the report (it is kept as that profile's Add Scam draft, product.md#states) and that
    * profile's Add Scam opens with it.
    */
   const reportOnListed = (target: ListedProfile, draft?: ScamDraft) => {
@@ -160,13 +160,13 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     );
   };
 
-  // --- submit (spec §3: one profile, then each scam; one outbox action)
+  // --- submit (product.md#entities: one profile, then each scam; one outbox action)
   const submit = async () => {
     if (!state || submitting) return;
     const profile = toProfileCreate(state.profile);
     const checked = profileCreateSchema.safeParse(profile);
     const found: ProfileProblems = {};
-    if (!state.profile.name.trim()) found.name = FULL_NAME_REQUIRED; // spec §5: and to submit
+    if (!state.profile.name.trim()) found.name = FULL_NAME_REQUIRED; // product.md#validation: and to submit
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = String(issue.path[0]) as ProfileField;
@@ -198,7 +198,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
       // whatever the answer, the report is in the outbox now: the wizard starts afresh
       await stored.replace(emptyWizard());
       if (result.outcome === 'rejected') {
-        // spec §8: wizard submit failures are logged with which call failed
+        // product.md#errors: wizard submit failures are logged with which call failed
         console.error(result.entry.results.length === 0 ? 'Scammer Submit failed' : 'Scam submit failed', result.message);
       }
       setOutcome(outcomeOf(result, REPORT_MESSAGES.reportFailed));

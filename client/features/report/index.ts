@@ -1,5 +1,5 @@
 // The report feature: the Report wizard behind 'Report Person' / 'Report Project', and the Add
-// Scam modal (spec §2) that the profile view composes in (client/app wires them together).
+// Scam modal (product.md#screens) that the profile view composes in (client/app wires them together).
 // ReportLookupProvider (checks/lookup.tsx) is how the app tells both forms what the registry
 // already lists: import it from there, since this index would bring the forms into the first
 // download, which loads them lazily.

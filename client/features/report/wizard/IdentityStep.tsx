@@ -1,4 +1,4 @@
-// Step 1, who they are: the profile's name (required, spec §5), gender, where they are from and
+// Step 1, who they are: the profile's name (required, product.md#validation), gender, where they are from and
 // are, languages and accent. Enter in a single-line field moves on, as in a form. A name that a
 // listed profile already has is pointed out under it (checks/ListedNameNote.tsx).
 import type { KeyboardEvent, KeyboardEventHandler, ReactNode } from 'react';
@@ -33,7 +33,7 @@ export function IdentityStep({ kind, db, profile, problems, set, onEnter, onUseL
         )}
       </Field>
       <ListedNameNote name={profile.name} onUseListed={onUseListed} />
-      {/* spec §3 gender options Male, Female, Other, Not Specified: GENDERS, the list the server checks with */}
+      {/* product.md#entities gender options Male, Female, Other, Not Specified: GENDERS, the list the server checks with */}
       <Field label="Gender" problem={problems.gender}>
         {(props) => (
           <select {...props} className="text-input" value={profile.gender}
