@@ -63,7 +63,18 @@ export function useRegistryUrl(): RegistryUrl {
   // Not in a layout effect: on the first render the router listens to history only from its own
   // layout effect, which runs after this page's, and would miss the change.
   useEffect(() => {
-    if (link.rewrite) go(link, { replace: true, state: latest.current.location.state });
+    if (!link.rewrite) return;
+    if (link.shared === null) {
+      go(link, { replace: true, state: latest.current.location.state });
+      return;
+    }
+    // a share: its lookup is read with shared/identifiers, loaded now (precached for offline)
+    const shared = link.shared;
+    let current = true;
+    void import('../state/shared-lookup').then(({ sharedLookup }) => {
+      if (current) go({ ...link, query: sharedLookup(shared) }, { replace: true, state: latest.current.location.state });
+    });
+    return () => { current = false; };
   }, [link, go]);
 
   // the registry query → the address, in place

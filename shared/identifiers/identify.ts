@@ -3,20 +3,20 @@
 // kind accepts.
 import { prepare } from './pasted';
 import { readPhone } from './phone';
-import { readBankAccount, readCaseId, readIpv4 } from './registry-ids';
+import { readBankAccount, readCaseIdentifier, readIpv4 } from './registry-ids';
 import type { Candidate, Identifier, IdentifierKind, Reader } from './types';
 import { readBtc, readEvm, readLtc, readSolana, readTron } from './wallets';
 import { readDomain, readEmail, readTelegram } from './web';
 
 /** Every reader, in the order that breaks ties between equally sure readings. */
 const READERS: readonly Reader[] = [
-  readCaseId, readEvm, readBtc, readLtc, readTron, readEmail, readTelegram, readIpv4, readPhone, readBankAccount,
+  readCaseIdentifier, readEvm, readBtc, readLtc, readTron, readEmail, readTelegram, readIpv4, readPhone, readBankAccount,
   readSolana, readDomain,
 ];
 
 const READER_OF: Readonly<Record<IdentifierKind, Reader>> = {
   evm: readEvm, btc: readBtc, ltc: readLtc, tron: readTron, solana: readSolana, phone: readPhone, email: readEmail,
-  domain: readDomain, telegram: readTelegram, ipv4: readIpv4, case_id: readCaseId, iban: readBankAccount,
+  domain: readDomain, telegram: readTelegram, ipv4: readIpv4, case_id: readCaseIdentifier, iban: readBankAccount,
   bank_account: readBankAccount,
 };
 

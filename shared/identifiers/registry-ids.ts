@@ -1,6 +1,6 @@
 // IPv4 addresses, the registry's case ids and bank accounts (IBANs checked with ibantools).
 import { validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import { CASE_ID_PAD } from '../constants';
+import { readCaseId } from '../domain/case-id';
 import { CONFIDENCE, type IdentifierProblem, type Reader } from './types';
 
 // ---------------------------------------------------------------- IPv4
@@ -25,15 +25,12 @@ export const readIpv4: Reader = (pasted, _known, out) => {
 
 // ---------------------------------------------------------------- case ids
 
-// docs/product.md#constants: BUSTR-2025-{id padded to 4}; typed in any case, with or without the padding or a '#'
-const CASE_ID = /^#?\s*bustr-(\d{4})-(\d{1,9})$/i;
-
-export const readCaseId: Reader = (pasted, _known, out) => {
+export const readCaseIdentifier: Reader = (pasted, _known, out) => {
   // 'bustr' followed by ':' would be a scheme; a case id never has one
   if (pasted.scheme !== '') return;
-  const m = CASE_ID.exec(pasted.text);
-  if (m === null) return;
-  const canonical = `BUSTR-${m[1]!}-${String(Number(m[2])).padStart(CASE_ID_PAD, '0')}`;
+  // docs/product.md#constants: BUSTR-2025-{id padded to 4}, read by shared/domain/case-id.ts
+  const canonical = readCaseId(pasted.text);
+  if (canonical === null) return;
   out.push({ kind: 'case_id', canonical, valid: true, confidence: CONFIDENCE.high });
 };
 
