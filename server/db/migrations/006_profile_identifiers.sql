@@ -6,8 +6,9 @@
 -- profiles have rows. The canonical forms are a function of shared/identifiers too, so the rows
 -- carry a format (db/profile-identifiers.ts PROFILE_IDENTIFIERS_FORMAT): '0' here means "never
 -- filled", and opening the database fills the table whenever the recorded format is not the
--- code's (db/connection.ts migrate).
-CREATE TABLE profile_identifiers (
+-- code's (db/connection.ts migrate). Safe to run again (a database rolled back to an older
+-- user_version by hand, as tests do): the rows are then written anew.
+CREATE TABLE IF NOT EXISTS profile_identifiers (
   profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
   kind TEXT NOT NULL, -- shared/identifiers IdentifierKind: 'evm', 'phone', 'domain', 'telegram', 'case_id'…
   canonical TEXT NOT NULL, -- the form every pasted form of the identifier shares
@@ -16,5 +17,5 @@ CREATE TABLE profile_identifiers (
   PRIMARY KEY (profile_id, kind, canonical)
 ) WITHOUT ROWID;
 -- (db/profile-identifiers.ts drops and makes it again, the same, while it writes the whole table)
-CREATE INDEX profile_identifiers_canonical ON profile_identifiers (kind, canonical);
-INSERT INTO server_state (key, value) VALUES ('profile_identifiers_format', '0');
+CREATE INDEX IF NOT EXISTS profile_identifiers_canonical ON profile_identifiers (kind, canonical);
+INSERT OR REPLACE INTO server_state (key, value) VALUES ('profile_identifiers_format', '0');
