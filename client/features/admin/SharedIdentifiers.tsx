@@ -76,7 +76,7 @@ export function SharedIdentifiers({ shared, ownProfileId = null, canOpen = () =>
                       <li key={profile.id}>
                         <a href={profileLink(profile.case_id)} target="_blank" rel="noopener">{profile.name}</a>
                         {' '}<span className="admin-shared__meta">
-                          {profile.kind === 'project' ? 'Project' : 'Scammer'} · {profile.case_id}
+                          {profile.kind === 'project' ? 'Project' : 'Scammer'} · <span className="admin-shared__case">{profile.case_id}</span>
                           {profile.id === ownProfileId ? ' · the profile this scam is about' : ''}
                         </span>
                         {profile.value !== identifier.value ? <span className="admin-shared__as">as <code>{profile.value}</code></span> : null}
