@@ -288,11 +288,12 @@ function bringForward(db: Db, index: LookalikeIndex, revision: number): boolean 
   return true;
 }
 
-/** A build under way: the index so far, the last profile id put into it, the forms read. */
+/** A build under way: the index so far, the last profile id put into it, the forms read, profiles a step. */
 interface Building {
   index: LookalikeIndex;
   after: number;
   forms: Forms;
+  batch: number;
 }
 
 const indexes = new WeakMap<Db, LookalikeIndex>();
@@ -300,10 +301,10 @@ const building = new WeakMap<Db, Building>();
 
 /** One step of a build: the next BUILD_BATCH public profiles by id; true when none were left. */
 function buildStep(db: Db, build: Building): boolean {
-  const rows = prepared(db).profiles.all(build.after, BUILD_BATCH) as ProfileRow[];
+  const rows = prepared(db).profiles.all(build.after, build.batch) as ProfileRow[];
   put(db, build.index, rows, build.forms);
   if (rows.length > 0) build.after = rows[rows.length - 1]![0];
-  return rows.length < BUILD_BATCH;
+  return rows.length < build.batch;
 }
 
 /**
@@ -318,7 +319,7 @@ export function lookalikeIndex(db: Db): LookalikeIndex {
   // none yet (or one being built between requests: finished here), far behind, or from before
   // the database was replaced (a revision that went back)
   let build = building.get(db);
-  if (!build || build.index.revision > revision) build = { index: new LookalikeIndex(revision), after: 0, forms: new Map() };
+  if (!build || build.index.revision > revision) build = { index: new LookalikeIndex(revision), after: 0, forms: new Map(), batch: BUILD_BATCH };
   building.delete(db);
   while (!buildStep(db, build));
   // the steps made between requests read the registry as it was then: what changed since the
@@ -335,12 +336,12 @@ export function lookalikeIndex(db: Db): LookalikeIndex {
  * profiles), so the first lookup after a start does not wait for a whole build (~2 s at 100k).
  * A lookup that comes first finishes the build itself. `done` hears when it is complete, or why it stopped.
  */
-export function buildLookalikesLater(db: Db, done: (error?: unknown) => void = () => {}): void {
+export function buildLookalikesLater(db: Db, done: (error?: unknown) => void = () => {}, batch = BUILD_BATCH): void {
   if (indexes.has(db) || building.has(db)) {
     done();
     return;
   }
-  const build: Building = { index: new LookalikeIndex(currentRevision(db)), after: 0, forms: new Map() };
+  const build: Building = { index: new LookalikeIndex(currentRevision(db)), after: 0, forms: new Map(), batch };
   building.set(db, build);
   const step = (): void => {
     // a lookup took the build over, or the database closed
