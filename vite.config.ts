@@ -1,5 +1,5 @@
 // The client build. Sources live in client/, files served as they are in public/, and the
-// output goes to dist/, which the server serves beside the API (DESIGN.md "Runtime conventions").
+// output goes to dist/, which the server serves beside the API (docs/design.md#runtime).
 // Tests use vitest.config.ts instead, so plugins added here stay out of them.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -34,6 +34,15 @@ export default defineConfig({
         display: 'standalone',
         theme_color: THEME_COLOUR,
         background_color: BACKGROUND_COLOUR,
+        // The installed app is a Web Share Target: sharing a t.me link or a wallet from a
+        // messaging app opens /?title=…&text=…&url=… (a query on /, so the routes of
+        // docs/product.md#screens stay as they are), which the app reads as a lookup
+        // (client/state/registry-link.ts, SHARE_TARGET_PARAMS: the same three names).
+        share_target: {
+          action: '/',
+          method: 'GET',
+          params: { title: 'title', text: 'text', url: 'url' },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -43,6 +52,8 @@ export default defineConfig({
       workbox: {
         // the whole app shell, so it opens with no network at all
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // every navigation outside the API gets the shell, whatever its query: a lookup link
+        // (/?q=…), a profile link (/?profile=…) and a share (/?text=…) open offline too
         navigateFallback: '/index.html',
         // the API is never answered from a cache: the data lives in IndexedDB (client/local)
         // and a stale API answer would hide what the server really said
@@ -63,7 +74,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': API_ORIGIN,
-      // spec §7: logout is a form post outside /api
+      // product.md#calls: logout is a form post outside /api
       '/accounts/logout': API_ORIGIN,
     },
   },

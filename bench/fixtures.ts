@@ -2,7 +2,8 @@
 // (server/demo/seeding.ts) and kept in the temp folder, so a second run does not seed again.
 // Runs that write (servers, the browser's delta) get a copy. Every public profile's sync text
 // is stored in them (docs/decisions/014), as a long-running server's database has it.
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/connection';
@@ -12,10 +13,23 @@ import { log } from './figures';
 
 const CACHE_DIR = join(tmpdir(), 'bustr-bench');
 
+/**
+ * A digest of the demo generator's sources: a registry seeded by an older generator (other
+ * names, identifiers of another form) gets another file name, so it is never reused.
+ */
+function demoVersion(): string {
+  const dir = new URL('../server/demo/', import.meta.url);
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) {
+    hash.update(name).update(readFileSync(new URL(name, dir)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
 /** A database with `profiles` verified profiles (no pending work), made on first use. */
 export function seededDatabase(profiles: number): string {
   mkdirSync(CACHE_DIR, { recursive: true });
-  const path = join(CACHE_DIR, `registry-${profiles}-seed${DEFAULT_SEED}.sqlite`);
+  const path = join(CACHE_DIR, `registry-${profiles}-seed${DEFAULT_SEED}-${demoVersion()}.sqlite`);
   const done = `${path}.done`;
   if (existsSync(path) && existsSync(done)) {
     storeSyncTexts(path);

@@ -13,8 +13,8 @@ import { runInNewContext } from 'node:vm';
 import { openDatabase } from '../server/db/connection';
 import { seedDemo } from '../server/demo/seeding';
 import { readProfiles } from './search';
-import type { ActiveFilters } from '../shared/domain/search';
-import { SearchIndex, type IndexedProfile } from '../shared/search-index';
+import type { ActiveFilters } from '../shared/search/reference';
+import { SearchIndex, type IndexedProfile } from '../shared/search/index/search-index';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -1,15 +1,15 @@
-// Search at registry scale: the reference (searchRegistry in shared/domain/search.ts) against
-// the index (shared/search-index) on the same seeded profiles, per query kind, p50/p95 after a
+// Search at registry scale: the reference (searchRegistry in shared/search/reference.ts) against
+// the index (shared/search/index) on the same seeded profiles, per query kind, p50/p95 after a
 // warm-up; the index's build time and memory; and a check that both give the same answers.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../server/db/connection';
 import { publicSnapshot } from '../server/read-model/snapshot';
-import { facetValues, type FilterCategory } from '../shared/domain/facets';
-import { searchRegistry, type ActiveFilters } from '../shared/domain/search';
-import { SearchIndex, type IndexedProfile } from '../shared/search-index';
-import { TokenHelper, nodePort, type TokenHelperReply, type TokenHelperRequest } from '../shared/search-index/token-helper';
+import { facetValues, type FilterCategory } from '../shared/search/facets';
+import { searchRegistry, type ActiveFilters } from '../shared/search/reference';
+import { SearchIndex, type IndexedProfile } from '../shared/search/index/search-index';
+import { TokenHelper, nodePort, type TokenHelperReply, type TokenHelperRequest } from '../shared/search/index/token-helper';
 import type { Profile } from '../shared/contract/profile';
 import { BUDGETS } from './budgets';
 import { figure, log, median, percentile, type Figure } from './figures';

@@ -1,30 +1,30 @@
-// Business constants of the spec (§9) and the limits this product adds where the spec is silent.
+// Business constants of the product rules (product.md#constants) and the limits this product adds where the spec is silent.
 // Every number the code needs has a name here; nothing else in the code base repeats them.
 
-export const REGISTRY_PAGE_SIZE = 20; // spec §9
-export const PROFILE_FETCH_SIZE = 9999; // spec §7 ?page_size=9999
-export const SEARCH_HISTORY_LIMIT = 10; // spec §9
-export const CARD_SCAM_TYPE_CHIPS = 2; // spec §9
-export const ACTIVE_FILTER_CHIPS = 3; // spec §9
-export const FILTER_BADGE_CAP = 99; // spec §9: shows 99+ above this
-export const MATCH_GREEN_AT = 80; // spec §9
-export const MATCH_YELLOW_AT = 60; // spec §9
-export const CONTAINS_MATCH_MIN_CHARS = 3; // spec §9
-export const FILTER_SEARCH_MIN_CHARS = 2; // spec §9
-export const FILTER_INITIAL_OPTIONS = 20; // spec §9
-export const SMALL_SCREEN_MAX_PX = 768; // spec §9
-export const WIZARD_STEPS = 3; // spec §9
-export const DEFAULT_CURRENCY = 'USD'; // spec §9
-export const AMOUNT_MAX_FRACTION_DIGITS = 8; // spec §9
-export const REMOVAL_CASE_YEAR = 2025; // spec §9: BUSTR-2025-{id padded to 4}
+export const REGISTRY_PAGE_SIZE = 20; // product.md#constants
+export const PROFILE_FETCH_SIZE = 9999; // product.md#calls ?page_size=9999
+export const SEARCH_HISTORY_LIMIT = 10; // product.md#constants
+export const CARD_SCAM_TYPE_CHIPS = 2; // product.md#constants
+export const ACTIVE_FILTER_CHIPS = 3; // product.md#constants
+export const FILTER_BADGE_CAP = 99; // product.md#constants: shows 99+ above this
+export const MATCH_GREEN_AT = 80; // product.md#constants
+export const MATCH_YELLOW_AT = 60; // product.md#constants
+export const CONTAINS_MATCH_MIN_CHARS = 3; // product.md#constants
+export const FILTER_SEARCH_MIN_CHARS = 2; // product.md#constants
+export const FILTER_INITIAL_OPTIONS = 20; // product.md#constants
+export const SMALL_SCREEN_MAX_PX = 768; // product.md#constants
+export const WIZARD_STEPS = 3; // product.md#constants
+export const DEFAULT_CURRENCY = 'USD'; // product.md#constants
+export const AMOUNT_MAX_FRACTION_DIGITS = 8; // product.md#constants
+export const REMOVAL_CASE_YEAR = 2025; // product.md#constants: BUSTR-2025-{id padded to 4}
 export const CASE_ID_PAD = 4;
-export const DEFAULT_NEXT_PATH = '/'; // spec §9
-export const CSRF_COOKIE = 'csrftoken'; // spec §9
+export const DEFAULT_NEXT_PATH = '/'; // product.md#constants
+export const CSRF_COOKIE = 'csrftoken'; // product.md#constants
 export const CSRF_HEADER = 'X-CSRFToken';
 export const SESSION_COOKIE = 'sessionid';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const FILTER_DEBOUNCE_DIALOG_MS = 300; // spec §7
-export const FILTER_DEBOUNCE_REGISTRY_MS = 200; // spec §7
+export const FILTER_DEBOUNCE_DIALOG_MS = 300; // product.md#calls
+export const FILTER_DEBOUNCE_REGISTRY_MS = 200; // product.md#calls
 
 // Limits the spec does not give: generous for real use, small enough that no one field
 // can fill the database or the outbox.
@@ -32,7 +32,7 @@ export const MAX_SHORT_TEXT = 200;
 export const MAX_LONG_TEXT = 10_000;
 export const MAX_LIST_ITEMS = 100;
 export const MAX_LIST_ITEM_CHARS = 500;
-export const AVATAR_MAX_BYTES = 200 * 1024; // DESIGN.md "Avatars"
+export const AVATAR_MAX_BYTES = 200 * 1024; // docs/design.md#avatars
 export const AVATAR_MAX_PX = 256;
 export const JSON_BODY_LIMIT = '1mb';
 export const AMOUNT_MAX = 1e15;

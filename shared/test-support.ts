@@ -69,7 +69,7 @@ export function issuesOf(result: z.ZodSafeParseResult<unknown>): [string, string
   return result.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message]);
 }
 
-/** A profile with every field spec §3 lists, as GET /api/developers/ returns it. */
+/** A profile with every field product.md#entities lists, as GET /api/developers/ returns it. */
 export function sampleProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     id: 7,

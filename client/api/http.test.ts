@@ -131,7 +131,7 @@ describe('apiFetch redirects', () => {
     await new Promise<void>((resolve) => portal.close(() => resolve()));
   });
 
-  it("when redirect is 'manual', then a redirect answer comes back as it is and is not followed (spec §7 sign-in)", async () => {
+  it("when redirect is 'manual', then a redirect answer comes back as it is and is not followed (product.md#calls sign-in)", async () => {
     const res = await apiFetch(routes.auth.login.path(), { form: { username: 'a', password: 'b', next: '/' }, redirect: 'manual' });
 
     expect(res.status).toBe(302);

@@ -1,6 +1,6 @@
-// The typed fetch client (DESIGN.md "Shape": api/): same-origin credentials, JSON by default,
-// the CSRF header on unsafe methods (spec §7, DESIGN.md "Auth"), an optional Idempotency-Key
-// (DESIGN.md "Outbox"), and one error type for every failure, so callers tell "no network"
+// The typed fetch client (docs/design.md#shape: api/): same-origin credentials, JSON by default,
+// the CSRF header on unsafe methods (product.md#calls, docs/design.md#auth), an optional Idempotency-Key
+// (docs/design.md#outbox), and one error type for every failure, so callers tell "no network"
 // (status 0, retry later) from "the server refused" (4xx, show its message).
 import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../shared/constants';
 
@@ -64,9 +64,9 @@ export interface ApiOptions {
   form?: Record<string, string>;
   idempotencyKey?: string;
   signal?: AbortSignal;
-  /** e.g. 'no-store' for the current-user lookup (spec §7: no caching) */
+  /** e.g. 'no-store' for the current-user lookup (product.md#calls: no caching) */
   cache?: RequestCache;
-  /** e.g. 'manual' for the sign-in (spec §7: redirects not followed) */
+  /** e.g. 'manual' for the sign-in (product.md#calls: redirects not followed) */
   redirect?: RequestRedirect;
 }
 

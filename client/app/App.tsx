@@ -1,14 +1,13 @@
-// The app shell (sticky header, main area, footer) and the routes of spec §2. Features plug
-// their pages in here; this is the only place that composes them (STYLE.md 2).
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+// The app shell (sticky header, main area, footer) and the routes of product.md#screens. Features plug
+// their pages in here; this is the only place that composes them (docs/style.md#s2).
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { RegistryPage } from '../features/registry';
-import { ReportButton } from '../features/report/ReportButton';
 import { UserMenu } from '../features/session';
 import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
-import { localDb, type LocalProfile, type RegistryDb } from '../local';
+import { localDb, type RegistryDb } from '../local';
 import { useStatus } from '../state/status';
 import { loadCurrentUser } from '../state/current-user';
+import { HomePage } from './HomePage';
 import { applyUpdate } from './pwa';
 import './app.css';
 
@@ -17,8 +16,6 @@ import './app.css';
 // load from its cache just the same.
 const AdminPanelPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPanelPage })));
 const LoginPage = lazy(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
-const ProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfileModal })));
-const AddScamModal = lazy(() => import('../features/report/AddScamModal').then((m) => ({ default: m.AddScamModal })));
 
 /** A small stand-in while a lazily loaded part arrives. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -77,7 +74,7 @@ export function AppRoutes({ db = localDb }: AppRoutesProps) {
 }
 
 function Shell() {
-  // spec §4: the current user is unknown until looked up (offline it reads as anonymous at
+  // product.md#states: the current user is unknown until looked up (offline it reads as anonymous at
   // once), and is looked up again when the network comes back.
   const online = useStatus((s) => s.online);
   useEffect(() => {
@@ -87,7 +84,7 @@ function Shell() {
   return (
     <div className="shell">
       <header className="shell-header">
-        {/* spec §2: the header logo links to the home page */}
+        {/* product.md#screens: the header logo links to the home page */}
         <Link to="/" className="brand">
           <img src="/static/logo.svg" alt="" width="32" height="32" />
           <span>Bustr</span>
@@ -102,7 +99,7 @@ function Shell() {
         <Outlet />
       </main>
       <footer className="shell-footer">
-        {/* spec §1: the registry is marked as a demonstration */}
+        {/* product.md#purpose: the registry is marked as a demonstration */}
         <p>For demonstration only — not real cases.</p>
       </footer>
       <div className="toasts">
@@ -113,64 +110,11 @@ function Shell() {
   );
 }
 
-/**
- * The registry (spec §2) with the dialogs it leads to: View Profile opens the profile modal, and
- * its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
- * Add Scam returns to the profile.
- */
-function HomePage({ db }: { db: RegistryDb }) {
-  const [viewing, setViewing] = useState<LocalProfile | null>(null);
-  const [profileOpen, setProfileOpen] = useState(false);
-  const [addingTo, setAddingTo] = useState<LocalProfile | null>(null);
-  const [addOpen, setAddOpen] = useState(false);
-
-  return (
-    <>
-      <RegistryPage
-        db={db}
-        reportAction={(kind) => <ReportButton kind={kind} db={db} />}
-        onViewProfile={(profile) => {
-          setViewing(profile);
-          setProfileOpen(true);
-        }}
-      />
-      {viewing ? (
-        <Suspense fallback={null}>
-          <ProfileModal
-            db={db}
-            profile={viewing}
-            open={profileOpen}
-            onOpenChange={setProfileOpen}
-            onAddIncident={(profile) => {
-              setAddingTo(profile);
-              setAddOpen(true);
-            }}
-          />
-        </Suspense>
-      ) : null}
-      {addingTo ? (
-        <Suspense fallback={null}>
-          <AddScamModal
-            // one form per profile: its stored draft is per kind and profile (spec §4)
-            key={`${addingTo.kind}:${addingTo.id}`}
-            kind={addingTo.kind}
-            profile={{ id: addingTo.id, name: addingTo.name }}
-            open={addOpen}
-            onOpenChange={setAddOpen}
-            mode="submit"
-            db={db}
-          />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
 export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  // spec §2: Go Back returns to the previous page. A tab opened straight on this URL has
+  // product.md#screens: Go Back returns to the previous page. A tab opened straight on this URL has
   // none (react-router keys the first entry 'default'), so go home rather than do nothing.
   function goBack() {
     if (location.key !== 'default' || window.history.length > 1) void navigate(-1);

@@ -1,7 +1,7 @@
-// STYLE.md 7: the one place that touches IndexedDB. What lives where, and why:
+// docs/style.md#s7: the one place that touches IndexedDB. What lives where, and why:
 //
 // Replica (a copy of the server's public registry; the server's revision decides, so it can
-// always be thrown away and pulled again — DESIGN.md "Replica sync"):
+// always be thrown away and pulled again — docs/design.md#sync):
 //   chunks     the verified profiles as GET /api/sync/ sends them (incidents included), as JSON
 //              text in chunks of up to REPLICA_CHUNK_SIZE, keyed by an ascending chunk id. Why
 //              not a row per profile: Chromium writes ~100k rows (and 300k incident rows) in
@@ -14,13 +14,13 @@
 //              registryVersion is bumped by every page that changed the replica, and is what
 //              the UI watches (useLiveQuery on one small row, never on the big tables); epoch is
 //              bumped whenever the replica starts over, so derived data (the search index) knows.
-//   searchIndex the search index (shared/search-index) saved as array buffers by the search
+//   searchIndex the search index (shared/search/index) saved as array buffers by the search
 //              worker, with the epoch and last chunk it covers, so a cold start need not rebuild it.
 //
 // The person's own data (exists nowhere else until it reaches the server: never cleared by a
 // sync, and an upgrade must carry it over, never drop it):
 //   outbox         one entry per user action waiting to be sent, or refused by the server
-//                  (DESIGN.md "Outbox"); indexes state, createdAt, nextAttemptAt.
+//                  (docs/design.md#outbox); indexes state, createdAt, nextAttemptAt.
 //   drafts         half-filled forms, keyed e.g. 'scam:developer:17' or 'wizard:developer'.
 //   savedSearches  searches kept on this device; serverId once stored on the server too.
 //
@@ -31,7 +31,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { SyncProfile } from '../../shared/contract/sync';
 import type { Incident } from '../../shared/contract/incident';
-import type { SerializedIndex } from '../../shared/search-index';
+import type { SerializedIndex } from '../../shared/search/index/search-index';
 import type { OutboxEntry } from './outbox-types';
 
 export type LocalProfile = Omit<SyncProfile, 'incidents'>;

@@ -1,4 +1,4 @@
-// client/local: the one place that touches IndexedDB (STYLE.md 7). The rest of the client
+// client/local: the one place that touches IndexedDB (docs/style.md#s7). The rest of the client
 // imports from here.
 export { RegistryDb, localDb, openRegistryDb, readSyncMeta } from './db';
 export type { LocalProfile, LocalIncident, SyncMeta, Draft, SavedSearch } from './db';

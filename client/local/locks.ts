@@ -1,4 +1,4 @@
-// One tab at a time (DESIGN.md "Replica sync", "Outbox"): the Web Locks API serialises the
+// One tab at a time (docs/design.md#sync, "Outbox"): the Web Locks API serialises the
 // replicator and the outbox across the tabs of this origin. Where it is missing (old browsers,
 // jsdom) the work runs unlocked, still serialised within this tab by the callers.
 

@@ -89,7 +89,7 @@ export function describeAction(action: OutboxAction): string {
 }
 
 /**
- * The next documented call (spec §7) given the answers of the calls already accepted, or null
+ * The next documented call (product.md#calls) given the answers of the calls already accepted, or null
  * when the action is complete. A report is its profile (step 1), then each wizard incident on
  * the id step 1 answered.
  */

@@ -1,5 +1,5 @@
-// What a person's action looks like while it waits in the outbox (DESIGN.md "Outbox").
-// One entry is one user action; replaying it is a sequence of documented calls (spec §7).
+// What a person's action looks like while it waits in the outbox (docs/design.md#outbox).
+// One entry is one user action; replaying it is a sequence of documented calls (product.md#calls).
 import type { ProfileKind } from '../../shared/contract/common';
 import type { ProfileCreateInput } from '../../shared/contract/profile';
 import type { ScamSubmitInput, WizardScamInput } from '../../shared/contract/scam-submit';
@@ -7,9 +7,9 @@ import type { EditRequestSubmitInput } from '../../shared/contract/edit-request'
 import type { RemovalRequestSubmitInput } from '../../shared/contract/removal-request';
 
 export type OutboxAction =
-  /** Report wizard: create the profile, then each incident on the new id (spec §2 "Report Scammer wizard"). */
+  /** Report wizard: create the profile, then each incident on the new id (product.md#screens-wizard ("Report Scammer wizard")). */
   | { type: 'report-profile'; kind: ProfileKind; profile: ProfileCreateInput; incidents: WizardScamInput[] }
-  /** Add Scam modal on an existing profile (spec §7 …/scams/submit/). */
+  /** Add Scam modal on an existing profile (product.md#calls …/scams/submit/). */
   | { type: 'add-incident'; kind: ProfileKind; profileId: number; profileName: string; incident: ScamSubmitInput }
   | { type: 'edit-request'; kind: ProfileKind; profileId: number; profileName: string; request: EditRequestSubmitInput }
   | { type: 'removal-request'; targetName: string; request: RemovalRequestSubmitInput };

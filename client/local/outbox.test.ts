@@ -37,7 +37,7 @@ const report = (name: string, incidents: ReturnType<typeof wizardIncident>[] = [
   type: 'report-profile', kind: 'developer', profile: { name }, incidents,
 });
 
-/** bytes of an SVG, declared as a PNG: the server refuses it (DESIGN.md "Avatars") */
+/** bytes of an SVG, declared as a PNG: the server refuses it (docs/design.md#avatars) */
 const NOT_AN_IMAGE = `data:image/png;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"></svg>')}`;
 
 const sql = <T>(query: string, ...params: unknown[]) => server.t.db.prepare(query).all(...params) as T[];

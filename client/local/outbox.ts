@@ -1,6 +1,6 @@
-// DESIGN.md "Outbox": every visitor write is stored here first, as one entry per user action
+// docs/design.md#outbox: every visitor write is stored here first, as one entry per user action
 // with a client-made UUID, and only then sent. Replaying an entry is a sequence of the
-// documented calls of spec §7, each with `Idempotency-Key: <uuid>:<step>`; the answer of every
+// documented calls of product.md#calls, each with `Idempotency-Key: <uuid>:<step>`; the answer of every
 // accepted call is saved at once, so after a crash the replay resumes at the next step, and a
 // step whose answer was lost is replayed under the same key and answered from the server's
 // record (server/http/write.ts) instead of being written twice.
@@ -91,7 +91,7 @@ type ReplayOutcome =
 const waiters = new Map<string, (outcome: ReplayOutcome) => void>();
 
 /**
- * What a form calls (DESIGN.md "Messages"): stores the action, then waits up to `waitMs` for
+ * What a form calls (docs/design.md#messages): stores the action, then waits up to `waitMs` for
  * its first replay. 'sent' → the spec's success text; 'queued' → "will be sent when you are
  * back online"; 'rejected' → the spec's failure text (the reason stays in the pending list).
  */
@@ -198,7 +198,7 @@ async function flushOnce(db: RegistryDb, ignoreBackoff: boolean): Promise<void> 
     const outcome = await replay(db, entry);
     await refreshOutboxCounts(db);
     const waiter = waiters.get(entry.id);
-    // a form that waits says it itself; otherwise a quiet notice (DESIGN.md "Messages")
+    // a form that waits says it itself; otherwise a quiet notice (docs/design.md#messages)
     if (waiter) waiter(outcome);
     else if (outcome.kind === 'sent') setStatus({ notice: `Sent: ${entry.label}.` });
     else if (outcome.kind === 'rejected') setStatus({ notice: `Not accepted: ${entry.label}. The reason is in your pending list.` });

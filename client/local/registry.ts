@@ -1,4 +1,4 @@
-// The registry version the UI watches. Components watch this small row (STYLE.md 7: never
+// The registry version the UI watches. Components watch this small row (docs/style.md#s7: never
 // useLiveQuery the replica's big tables) and ask again when it changes: reads of profiles are
 // in replica.ts, searches in search/registry-search.ts.
 import { useLiveQuery } from 'dexie-react-hooks';

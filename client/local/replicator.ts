@@ -1,8 +1,8 @@
-// DESIGN.md "Replica sync": pulls GET /api/sync/ from the stored cursor, page by page, into
+// docs/design.md#sync: pulls GET /api/sync/ from the stored cursor, page by page, into
 // the replica. Each page and its cursor are written in one Dexie transaction, so a crash or a
 // failed write between pages loses nothing and applies nothing twice: the next run asks again
 // from the last cursor that committed. The request always completes before the transaction
-// opens (STYLE.md 7: never fetch inside a Dexie transaction — PrematureCommitError).
+// opens (docs/style.md#s7: never fetch inside a Dexie transaction — PrematureCommitError).
 import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
 import { routes } from '../../shared/contract/routes';

@@ -1,10 +1,10 @@
-// Saved searches (spec §2, §3 "Saved search", §5, §8; §9 "Search history 10"; db.ts
+// Saved searches (product.md#screens, product.md#entities-saved-search ("Saved search"), product.md#validation, product.md#errors; product.md#constants ("Search history 10"); db.ts
 // "savedSearches"). Local first, so they work for everyone and offline: a save or a delete
-// changes this device at once. For a signed-in person the server keeps them too (spec §7
+// changes this device at once. For a signed-in person the server keeps them too (product.md#calls
 // GET/POST/DELETE /api/saved_searches/, newest 10): new ones are POSTed with an Idempotency-Key
 // (a retry after a lost answer saves once), deletions are kept as hidden tombstones until the
 // server confirmed them, and the server's list is merged in after sign-in and on load. Server
-// failures are only logged (spec §8) and never lose the local copy; the next sync tries again.
+// failures are only logged (product.md#errors) and never lose the local copy; the next sync tries again.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { z } from 'zod';
 import { SEARCH_HISTORY_LIMIT } from '../../shared/constants';
@@ -73,7 +73,7 @@ export function useSavedSearches(db: RegistryDb = localDb): SavedSearchItem[] | 
   return useLiveQuery(() => listSavedSearches(db), [db]);
 }
 
-/** Keeps the newest SEARCH_HISTORY_LIMIT (spec §9); the server trims its own copies alike. */
+/** Keeps the newest SEARCH_HISTORY_LIMIT (product.md#constants); the server trims its own copies alike. */
 async function trim(db: RegistryDb): Promise<void> {
   await db.transaction('rw', db.savedSearches, async () => {
     const extra = (await liveRows(db)).slice(SEARCH_HISTORY_LIMIT);
@@ -82,7 +82,7 @@ async function trim(db: RegistryDb): Promise<void> {
 }
 
 /**
- * Saves a search here (spec §5: a non-blank name and a filter or a query) and, for a signed-in
+ * Saves a search here (product.md#validation: a non-blank name and a filter or a query) and, for a signed-in
  * person, sends it to the server in the background (await syncSavedSearches() to wait for it).
  * The newest SEARCH_HISTORY_LIMIT are kept: an eleventh drops the oldest.
  */
@@ -126,7 +126,7 @@ export interface SyncOptions {
 
 /**
  * For a signed-in person: sends pending deletions and new searches to the server, then (pull)
- * merges the server's list in. Never throws: failures are only logged (spec §8). Resolves when
+ * merges the server's list in. Never throws: failures are only logged (product.md#errors). Resolves when
  * this and every earlier sync finished.
  */
 export function syncSavedSearches({ db = localDb, pull = true }: SyncOptions = {}): Promise<void> {
@@ -189,7 +189,7 @@ async function pushNew(db: RegistryDb): Promise<void> {
 async function mergeServerList(db: RegistryDb): Promise<void> {
   const server = z.array(savedAnswer).parse(await apiJson(routes.savedSearches.list.path()));
   const serverIds = new Set(server.map((s) => s.id));
-  // no fetch inside the transaction (STYLE.md 7)
+  // no fetch inside the transaction (docs/style.md#s7)
   await db.transaction('rw', db.savedSearches, async () => {
     const local = await db.savedSearches.filter((row) => row.serverId !== undefined).toArray();
     const byServerId = new Map(local.map((row) => [row.serverId as number, row]));

@@ -1,5 +1,5 @@
 // Ask the browser not to evict IndexedDB under storage pressure: the outbox holds what a person
-// typed and exists nowhere else until it is sent (DESIGN.md "Outbox").
+// typed and exists nowhere else until it is sent (docs/design.md#outbox).
 import { setStatus } from '../state/status';
 
 /** true: persisted; false: refused; null: the browser cannot tell. */

@@ -101,7 +101,7 @@ async function applyPage(db: RegistryDb, page: SyncPage, startOver: boolean): Pr
     const meta = await readSyncMeta(db);
     const epoch = (meta.epoch ?? 0) + (startOver ? 1 : 0);
     if (startOver) await clearReplica(db, epoch);
-    // STYLE.md 8: the server's revision decides. In revision order the last change of an id
+    // docs/style.md#s8: the server's revision decides. In revision order the last change of an id
     // wins; a change older than the version we hold is ignored, so a tombstone wins over an
     // older version and never over a newer one.
     const changes: Change[] = [

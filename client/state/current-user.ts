@@ -1,4 +1,4 @@
-// spec §3/§4 current user: unknown at first, then known after GET /api/accounts/me/. Any
+// product.md#entities/product.md#states current user: unknown at first, then known after GET /api/accounts/me/. Any
 // failure, non-JSON reply or error status means anonymous (not staff). The header waits for
 // 'known' before showing the user menu, so it never flashes the wrong items.
 import { create } from 'zustand';

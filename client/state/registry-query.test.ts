@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   activeFilterCount, applySearch, clearFilters, getRegistryQuery, setFilterValues, setKind, setPage, setSearch,
-  toggleFilterValue, useRegistryQuery,
+  showLink, toggleFilterValue, useRegistryQuery,
 } from './registry-query';
 
 beforeEach(() => useRegistryQuery.setState({ kind: 'developer', query: '', filters: {}, page: 1 }));
@@ -34,5 +34,19 @@ describe('the registry query', () => {
     applySearch('moon', { Industry: ['DeFi', 'NFT'] });
     expect(getRegistryQuery()).toMatchObject({ query: 'moon', filters: { Industry: ['DeFi', 'NFT'] } });
     expect(activeFilterCount(getRegistryQuery().filters)).toBe(2);
+  });
+});
+
+describe('a link shown in the registry', () => {
+  it('when its search or tab differs, then both are taken, the filters stay and the page goes back to 1', () => {
+    setFilterValues('Banks', ['Acme']); setPage(3);
+    showLink('@aldric_web302', 'project');
+    expect(getRegistryQuery()).toMatchObject({ query: '@aldric_web302', kind: 'project', filters: { Banks: ['Acme'] }, page: 1 });
+  });
+
+  it('when its search and tab are the ones shown, then nothing changes, not even the page', () => {
+    setSearch('jane'); setPage(3);
+    showLink('jane', 'developer');
+    expect(getRegistryQuery().page).toBe(3);
   });
 });

@@ -1,10 +1,10 @@
 // What the visitor is looking for: the registry's search, filters, kind and page. Several
 // features read it (the registry list, the profile modal's match %, the Add Scam modal's
-// preselected scam types), so it lives outside any one feature (STYLE.md 2).
+// preselected scam types), so it lives outside any one feature (docs/style.md#s2).
 import { create } from 'zustand';
 import type { ProfileKind } from '../../shared/contract/common';
-import type { ActiveFilters } from '../../shared/domain/search';
-import type { FilterCategory } from '../../shared/domain/facets';
+import type { ActiveFilters } from '../../shared/search/reference';
+import type { FilterCategory } from '../../shared/search/facets';
 
 export interface RegistryQuery {
   kind: ProfileKind;
@@ -19,7 +19,7 @@ const initial: RegistryQuery = { kind: 'developer', query: '', filters: {}, page
 export const useRegistryQuery = create<RegistryQuery>(() => ({ ...initial }));
 export const getRegistryQuery = () => useRegistryQuery.getState();
 
-// spec §4: any search or filter change goes back to page 1
+// product.md#states: any search or filter change goes back to page 1
 export function setKind(kind: ProfileKind) { useRegistryQuery.setState({ kind, page: 1 }); }
 export function setSearch(query: string) { useRegistryQuery.setState({ query, page: 1 }); }
 export function setPage(page: number) { useRegistryQuery.setState({ page }); }
@@ -36,10 +36,19 @@ export function toggleFilterValue(category: FilterCategory, value: string) {
   setFilterValues(category, current.includes(value) ? current.filter((v) => v !== value) : [...current, value]);
 }
 
-/** Clear Filters (spec §2 empty state): filters and search go, the kind stays. */
+/** Clear Filters (product.md#screens empty state): filters and search go, the kind stays. */
 export function clearFilters() { useRegistryQuery.setState({ filters: {}, query: '', page: 1 }); }
 
-/** Loading a saved search (spec §2). */
+/**
+ * A link's search and tab (client/state/registry-link.ts): a link opened, Back or Forward. The
+ * filters stay; the page goes back to 1 when either changes, and nothing changes when neither does.
+ */
+export function showLink(query: string, kind: ProfileKind) {
+  const current = useRegistryQuery.getState();
+  if (current.query !== query || current.kind !== kind) useRegistryQuery.setState({ query, kind, page: 1 });
+}
+
+/** Loading a saved search (product.md#screens). */
 export function applySearch(query: string, filters: ActiveFilters) {
   useRegistryQuery.setState({ query, filters: { ...filters }, page: 1 });
 }

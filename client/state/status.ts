@@ -1,4 +1,4 @@
-// STYLE.md 9: one zustand store for what every page shows about the local-first layer.
+// docs/style.md#s9: one zustand store for what every page shows about the local-first layer.
 // The replicator and the outbox call the module-level actions; components select what they render.
 // UI state has one home, client/state/ (one store per concern: this one, current-user.ts,
 // registry-query.ts); client/local/ keeps only browser persistence and writes here through these

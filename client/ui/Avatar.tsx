@@ -1,6 +1,6 @@
 // A profile's picture, or its initials on a coloured disc when there is none (or it fails to
 // load). Used by the registry cards and the profile dialog. The picture is a data URL the
-// server checked (DESIGN.md "Avatars"); it is only ever an <img> source, never markup.
+// server checked (docs/design.md#avatars); it is only ever an <img> source, never markup.
 import { useState } from 'react';
 import './ui.css';
 

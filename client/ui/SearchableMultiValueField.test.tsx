@@ -22,7 +22,7 @@ function Field({ initial = [], max, load = containing }: { initial?: string[]; m
 
 const valuesShown = () => JSON.parse(screen.getByTestId('values').textContent ?? '[]') as string[];
 
-describe('SearchableMultiValueField (spec §2, §5, §7)', () => {
+describe('SearchableMultiValueField (product.md#screens, product.md#validation, product.md#calls)', () => {
   it('when 2 characters are typed, then suggestions are asked for once typing has paused 300 ms, not before', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -1,14 +1,14 @@
-// spec §2 "Searchable multi-value filter field": a text input with a suggestion list (at most
+// product.md#screens-filter-field ("Searchable multi-value filter field"): a text input with a suggestion list (at most
 // 16rem high, it scrolls), an option '+ Add "{text}"' for free text, and removable chips.
 // Suggestions are asked for FILTER_DEBOUNCE_DIALOG_MS after typing stops, from
-// FILTER_SEARCH_MIN_CHARS characters (spec §7, §9). The values follow the TagInput rules of
-// spec §5 (trimmed, no blanks, no duplicates, Enter adds, a hint about typed text not added).
+// FILTER_SEARCH_MIN_CHARS characters (product.md#calls, product.md#constants). The values follow the TagInput rules of
+// product.md#validation (trimmed, no blanks, no duplicates, Enter adds, a hint about typed text not added).
 // The combobox semantics (roles, aria-activedescendant, arrow keys, chips by keyboard) come from
 // downshift's useCombobox + useMultipleSelection rather than hand-rolled ARIA.
 import { useCombobox, useMultipleSelection } from 'downshift';
 import { useEffect, useEffectEvent, useId, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { FILTER_DEBOUNCE_DIALOG_MS, FILTER_SEARCH_MIN_CHARS } from '../../shared/constants';
-import { UNSAVED_ENTRY_HINT, addValue } from './TagInput';
+import { UNSAVED_ENTRY_HINT, addValue, usePendingEntry } from './TagInput';
 import { useDebounced } from './useDebounced';
 import './ui.css';
 import './SearchableMultiValueField.css';
@@ -17,10 +17,10 @@ export interface SearchableMultiValueFieldProps {
   label: string;
   values: readonly string[];
   onChange(values: string[]): void;
-  /** suggestions for the typed text (at least FILTER_SEARCH_MIN_CHARS characters); a failure is only logged (spec §8) */
+  /** suggestions for the typed text (at least FILTER_SEARCH_MIN_CHARS characters); a failure is only logged (product.md#errors) */
   loadSuggestions(text: string): readonly string[] | Promise<readonly string[]>;
   placeholder?: string;
-  /** at most this many values (spec §2: companiesUsed holds one) */
+  /** at most this many values (product.md#screens: companiesUsed holds one) */
   max?: number;
   disabled?: boolean;
   /** a line under the field, e.g. what the values are paired with */
@@ -33,7 +33,7 @@ interface Option {
   value: string;
 }
 
-/** spec §2: the free-text option. */
+/** product.md#screens: the free-text option. */
 export const addFreeTextLabel = (text: string) => `+ Add "${text}"`;
 
 /** a list longer than this is not read by anyone; the caller's order decides which ones show */
@@ -62,7 +62,7 @@ export function SearchableMultiValueField({
       .then(() => load(settled))
       .then(
         (items) => { if (current) setFound(items.slice(0, MAX_SUGGESTIONS)); },
-        // spec §8: "In the dialog, filter-option failures are only logged."
+        // product.md#errors: "In the dialog, filter-option failures are only logged."
         (error: unknown) => console.error('Loading suggestions failed', error),
       );
     return () => { current = false; };
@@ -79,11 +79,17 @@ export function SearchableMultiValueField({
 
   const add = (raw: string) => {
     const result = addValue(values, raw, max);
-    if ('problem' in result) { setProblem(result.problem); return; }
+    if ('problem' in result) { setProblem(result.problem); return false; }
     onChange(result.values);
     setText('');
     setProblem('');
+    return true;
   };
+  // the form around it can ask about text typed here but not added (TagInput.tsx, PendingEntries)
+  usePendingEntry({
+    label, text, add: () => add(text), discard: () => { setText(''); setProblem(''); },
+    focus: () => document.getElementById(inputId)?.focus(),
+  });
 
   const selectedItems = useMemo(() => [...values], [values]);
   const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<string>({
@@ -104,7 +110,7 @@ export function SearchableMultiValueField({
     stateReducer: (state, { type, changes }) => {
       switch (type) {
         case useCombobox.stateChangeTypes.InputKeyDownEnter: {
-          // spec §5: Enter adds what was typed, unless a suggestion is highlighted (then that one)
+          // product.md#validation: Enter adds what was typed, unless a suggestion is highlighted (then that one)
           const typedNow = state.inputValue.trim();
           const picked = changes.selectedItem ?? (typedNow ? { kind: 'free' as const, value: typedNow } : null);
           return { ...changes, selectedItem: picked, isOpen: true, highlightedIndex: -1 };

@@ -1,4 +1,4 @@
-// How numbers and times read everywhere in the app: en-US, as spec §6 dates are ("short month,
+// How numbers and times read everywhere in the app: en-US, as product.md#roles dates are ("short month,
 // day, year, hour, minute").
 const numberFormat = new Intl.NumberFormat('en-US');
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

@@ -2,12 +2,18 @@
 // fictional scammers, projects and incidents from the words of vocabulary.ts that populate every
 // filter category of spec §9, and the pending work of the staff queues. Nothing here writes:
 // seeding.ts puts what it makes into a database. The same seed gives the same rows.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { bech32, bech32m, createBase58check } from '@scure/base';
+import { composeIBAN, friendlyFormatIBAN } from 'ibantools';
 import type { BankAccountPair } from '../../shared/domain/bank-accounts';
+import { checksumAddress } from '../../shared/identifiers';
 import {
-  ACCENTS, ADDRESS_CITIES, AFTERMATH, BANKS, CLOSERS, COMPANIES, COMPANIES_USED, CURRENCIES, DEV_ACTIONS, DEV_OBJECTS,
-  DEV_ROLES, EMAIL_DOMAINS, FEMALE_NAMES, FIRST_NAMES, GENERIC_STORIES, HANDLE_WORDS, INDUSTRIES, KNOWN_SCAM_TYPES,
-  LANGUAGES, LAST_NAMES, LOCATIONS, MALE_NAMES, NATIONALITIES, NICKNAMES, OTHER_SCAM_TYPES, PROJECT_ADJECTIVES,
-  PROJECT_CORES, PROJECT_PREFIXES, PROJECT_PROMISES, PROJECT_TAILS, STREETS, TYPE_STORIES, WEB_TLDS, type Currency,
+  ACCENTS, ADDRESS_CITIES, AFTERMATH, AU_FICTION_AREAS, AU_FICTION_BLOCKS, AU_FICTION_MOBILES, BANKS, CLOSERS, COMPANIES,
+  COMPANIES_USED, CURRENCIES, DEV_ACTIONS, DEV_OBJECTS, DEV_ROLES, EMAIL_DOMAINS, FEMALE_NAMES, FIRST_NAMES,
+  GENERIC_STORIES, HANDLE_WORDS, IBAN_FORMATS, INDUSTRIES, KNOWN_SCAM_TYPES, LANGUAGES, LAST_NAMES, LOCATIONS, MALE_NAMES,
+  NANP_AREA_CODES, NATIONALITIES, NICKNAMES, OTHER_SCAM_TYPES, PROJECT_ADJECTIVES, PROJECT_CORES, PROJECT_PREFIXES,
+  PROJECT_PROMISES, PROJECT_TAILS, STREETS, TYPE_STORIES, UK_DRAMA_RANGES, WEB_TLDS, type Currency,
 } from './vocabulary';
 
 // ---------------------------------------------------------------------------------------------
@@ -58,6 +64,18 @@ export class Rand {
   digits(length: number): string {
     return this.chars('0123456789', length);
   }
+  /** `length` random bytes, four from each draw (mulberry32 gives 32 random bits). */
+  bytes(length: number): Uint8Array {
+    const out = new Uint8Array(length);
+    for (let i = 0; i < length; i += 4) {
+      let word = this.next() * 4294967296;
+      for (let j = i; j < i + 4 && j < length; j++) {
+        out[j] = word & 0xff;
+        word >>>= 8;
+      }
+    }
+    return out;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -77,13 +95,42 @@ export function timestamp(r: Rand, dayIndex: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Identifiers
+// Identifiers: valid for their kind (shared/identifiers), written in the ways people write them
 
-const HEX = '0123456789abcdef';
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const base58check = createBase58check(sha256);
+/** What a Generator makes wallets of: the chains the Crypto Wallets filter knows (shared/search/facets.ts). */
 export type WalletKind = 'eth' | 'btc' | 'ltc';
 export const WALLET_KINDS: readonly WalletKind[] = ['eth', 'btc', 'ltc'];
+/** Share of Ethereum addresses written with their EIP-55 checksum; the rest all in lower case, as explorers show them. */
+const CHECKSUMMED_SHARE = 0.8;
+// the version bytes of base58check addresses on each chain, as shared/identifiers reads them
+const BTC_P2PKH = 0x00;
+const BTC_P2SH = 0x05;
+const LTC_P2PKH = 0x30;
+const LTC_P2SH = 0x32;
+const HASH160_BYTES = 20;
+const TAPROOT_KEY_BYTES = 32;
+
+/** A base58check address: a version byte, then a 20-byte hash. */
+function base58Address(version: number, hash: Uint8Array): string {
+  const payload = new Uint8Array(1 + hash.length);
+  payload[0] = version;
+  payload.set(hash, 1);
+  return base58check.encode(payload);
+}
+
+/** A native segwit address: version 0 in bech32, versions 1 to 16 in bech32m (shared/identifiers/README.md). */
+function segwitAddress(hrp: string, version: number, program: Uint8Array): string {
+  const words = [version, ...bech32.toWords(program)];
+  return version === 0 ? bech32.encode(hrp, words) : bech32m.encode(hrp, words);
+}
+
+/** An IBAN of `country` whose BBAN is `letters` then random digits, composed (mod 97) by ibantools. */
+function composeDemoIban(country: string, bban: string): string {
+  const iban = composeIBAN({ countryCode: country, bban });
+  if (iban === null) throw new Error(`not a BBAN of ${country}: ${bban}`);
+  return iban;
+}
 
 export class Generator {
   private btcFormat = 0;
@@ -91,18 +138,27 @@ export class Generator {
   private ipRange = 0;
   constructor(readonly r: Rand) {}
 
+  /** A valid address of `kind` made from the PRNG's bytes; the formats of a kind take turns so that every prefix of docs/product.md#constants appears early. */
   wallet(kind: WalletKind): string {
     const r = this.r;
-    if (kind === 'eth') return '0x' + r.chars(HEX, 40);
-    if (kind === 'btc') {
-      // the formats take turns so that every prefix of spec §9 (bc1, 1, 3) appears early
-      const f = this.btcFormat++ % 3;
-      if (f === 0) return 'bc1q' + r.chars(BECH32, 38);
-      return (f === 1 ? '1' : '3') + r.chars(BASE58, 33);
+    if (kind === 'eth') {
+      const address = '0x' + bytesToHex(r.bytes(HASH160_BYTES));
+      return r.chance(CHECKSUMMED_SHARE) ? checksumAddress(address) : address;
     }
-    const f = this.ltcFormat++ % 3;
-    if (f === 0) return 'ltc1q' + r.chars(BECH32, 38);
-    return (f === 1 ? 'L' : 'M') + r.chars(BASE58, 33);
+    if (kind === 'btc') {
+      switch (this.btcFormat++ % 4) {
+        case 0: return segwitAddress('bc', 0, r.bytes(HASH160_BYTES)); // P2WPKH, bc1q…
+        case 1: return base58Address(BTC_P2PKH, r.bytes(HASH160_BYTES)); // 1…
+        case 2: return base58Address(BTC_P2SH, r.bytes(HASH160_BYTES)); // 3…
+        default: return segwitAddress('bc', 1, r.bytes(TAPROOT_KEY_BYTES)); // P2TR, bc1p…
+      }
+    }
+    // Litecoin's P2SH is written M…: its legacy 3… form would read as Bitcoin's
+    switch (this.ltcFormat++ % 3) {
+      case 0: return segwitAddress('ltc', 0, r.bytes(HASH160_BYTES)); // ltc1q…
+      case 1: return base58Address(LTC_P2PKH, r.bytes(HASH160_BYTES)); // L…
+      default: return base58Address(LTC_P2SH, r.bytes(HASH160_BYTES)); // M…
+    }
   }
 
   /** An IP in one of the ranges of spec §9 (192.168, 203, 104, 10, 172), now and then another. */
@@ -119,19 +175,45 @@ export class Generator {
     }
   }
 
+  /**
+   * A number reserved for fiction (vocabulary.ts) and valid for its country, written as people
+   * write it: grouped, with the (0) trunk digit, in brackets, with dashes, or all together.
+   */
   phone(): string {
     const r = this.r;
-    switch (r.int(0, 2)) {
-      case 0: return `+1 (${r.int(201, 989)}) 555-01${r.digits(2)}`; // 555-01xx: fictional
-      case 1: return `+44 7700 900${r.digits(3)}`; // Ofcom drama range
-      default: return `+61 (0)491 570 ${r.int(156, 159)}`; // ACMA fictional range
+    switch (r.int(0, 3)) {
+      case 0: { // Australian mobile: +61 (0)491 570 156
+        const n = r.pick(AU_FICTION_MOBILES);
+        const grouped = `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
+        return r.pick([`+61 (0)${grouped}`, `+61 ${grouped}`, `+61${n}`]);
+      }
+      case 1: { // Australian landline: +61 2 5550 1234
+        const area = r.pick(AU_FICTION_AREAS);
+        const local = `${r.pick(AU_FICTION_BLOCKS)} ${r.digits(4)}`;
+        return r.pick([`+61 ${area} ${local}`, `+61 (0)${area} ${local}`]);
+      }
+      case 2: { // UK: +44 20 7946 0123
+        const [area, prefix] = r.pick(UK_DRAMA_RANGES);
+        const local = prefix + r.digits(3);
+        return r.pick([`+44 ${area} ${local}`, `+44 (0)${area} ${local}`, `+44${area}${local.replace(' ', '')}`]);
+      }
+      default: { // US and Canada: +1 (843) 555-0117
+        const area = r.pick(NANP_AREA_CODES);
+        const line = `01${r.digits(2)}`;
+        return r.pick([`+1 (${area}) 555-${line}`, `+1 ${area}-555-${line}`, `+1 ${area} 555 ${line}`]);
+      }
     }
   }
 
-  bankAccount(): BankAccountPair {
+  /** A euro account as an IBAN (valid by mod 97), any other as a plain account number. */
+  bankAccount(currency?: Currency): BankAccountPair {
     const r = this.r;
-    const account = r.chance(0.5) ? `XX${r.digits(2)} EXMP ${r.digits(4)} ${r.digits(4)} ${r.digits(2)}` : `ACCT-${r.digits(8)}`;
-    return { bank_name: r.pick(BANKS), account };
+    const bank_name = r.pick(BANKS);
+    if (currency !== 'EUR') return { bank_name, account: `ACCT-${r.digits(8)}` };
+    const [country, letters, digits] = r.pick(IBAN_FORMATS);
+    const iban = composeDemoIban(country, letters + r.digits(digits));
+    // in groups of four as printed on statements, or all together as typed into a bank's form
+    return { bank_name, account: r.chance(0.7) ? (friendlyFormatIBAN(iban) ?? iban) : iban };
   }
 
   companyAddress(): string {
@@ -270,15 +352,18 @@ function email(g: Generator, p: Persona): string {
   if (p.kind === 'project') return `${r.pick(['support', 'team', 'invest', 'hello'])}@${p.slug}${r.pick(WEB_TLDS)}`;
   return `${p.first}.${r.pick(HANDLE_WORDS)}${r.digits(2)}@${r.pick(EMAIL_DOMAINS)}`;
 }
+/** A handle that keeps Telegram's rules: 5–32 letters, digits or underscores, starting with a letter. */
 function telegram(g: Generator, p: Persona): string {
   const r = g.r;
   if (p.kind === 'project') return `@${p.first}_${r.pick(['official', 'support', 'announcements', 'chat'])}`;
   return `@${p.first}_${r.pick(HANDLE_WORDS)}${r.digits(2)}`;
 }
+/** A link to the persona's own domain (a developer's too: not a subdomain of a shared one), written in one of the ways links are pasted. */
 function website(g: Generator, p: Persona): string {
   const r = g.r;
-  if (p.kind === 'project') return `https://${r.chance(0.3) ? 'app.' : ''}${p.slug}${r.pick(WEB_TLDS)}`;
-  return `https://${p.slug}.dev${r.pick(WEB_TLDS)}`;
+  const host = `${p.kind === 'project' && r.chance(0.3) ? 'app.' : ''}${p.slug}${r.pick(WEB_TLDS)}`;
+  const x = r.float();
+  return x < 0.7 ? `https://${host}` : x < 0.8 ? `https://www.${host}` : x < 0.9 ? `http://${host}` : `https://${host}/`;
 }
 
 function amountFor(r: Rand, currency: Currency): number {
@@ -337,7 +422,7 @@ export function makeIncident(g: Generator, p: Persona, status: IncidentStatus, f
     phones: r.chance(0.2) ? [g.phone()] : [],
     ip_addresses: [],
     wallet_addresses: [],
-    bank_accounts: (currency === 'USD' || currency === 'EUR') && r.chance(0.5) ? [g.bankAccount()] : [],
+    bank_accounts: (currency === 'USD' || currency === 'EUR') && r.chance(0.5) ? [g.bankAccount(currency)] : [],
     submitter_contact: status === 'pending' || r.chance(0.2) ? g.contact() : '',
     submitted_by: r.chance(0.95) ? 'Anonymous' : 'demo-reporter',
     status,
@@ -355,6 +440,44 @@ function spread(r: Rand, items: readonly string[], onProfile: string[], incident
 export interface Generated {
   profile: ProfileRow;
   incidents: IncidentRow[];
+}
+
+/** A profile whose name and identifiers are fixed (showcase.ts); the rest is generated. */
+export interface Showcase {
+  kind: Kind;
+  name: string;
+  nickname: string;
+  email: readonly string[];
+  phone: readonly string[];
+  telegram: readonly string[];
+  website: readonly string[];
+  wallet_addresses: readonly string[];
+  bank_accounts: readonly BankAccountPair[];
+}
+
+/**
+ * Gives a generated profile of the same kind the showcase's name and identifiers: on the profile
+ * row, and none on its incidents, so that it holds exactly the identifiers the showcase lists.
+ */
+export function applyShowcase({ profile, incidents }: Generated, showcase: Showcase): void {
+  if (profile.kind !== showcase.kind) throw new Error(`${showcase.name} is a ${showcase.kind}, not a ${profile.kind}`);
+  profile.name = showcase.name;
+  profile.nickname = showcase.nickname;
+  profile.email = [...showcase.email];
+  profile.phone = [...showcase.phone];
+  profile.telegram = [...showcase.telegram];
+  profile.website = [...showcase.website];
+  profile.wallet_addresses = [...showcase.wallet_addresses];
+  profile.bank_accounts = showcase.bank_accounts.map((b) => ({ ...b }));
+  profile.bank = [...new Set(showcase.bank_accounts.map((b) => b.bank_name))];
+  for (const incident of incidents) {
+    incident.websites = [];
+    incident.telegrams = [];
+    incident.emails = [];
+    incident.phones = [];
+    incident.wallet_addresses = [];
+    incident.bank_accounts = [];
+  }
 }
 
 export function makeProfile(
@@ -419,18 +542,19 @@ export function makeProfile(
     const second = r.pick(COMPANIES);
     if (second !== company[0]) company.push(second);
   }
-  const bankAccounts = r.chance(0.2) ? [g.bankAccount()] : [];
-  const bank = bankAccounts.map((b) => b.bank_name);
-  if (r.chance(0.05)) {
-    const extra = r.pick(BANKS);
-    if (!bank.includes(extra)) bank.push(extra);
-  }
-
-  const currencies: string[] = [];
+  const currencies: Currency[] = [];
   let firstReported = DAY_COUNT - 1;
   for (const inc of incidents) {
     if (!currencies.includes(inc.currency)) currencies.push(inc.currency);
     if (inc.reportedDay < firstReported) firstReported = inc.reportedDay;
+  }
+
+  // an IBAN when the profile's victims lost euros, else an account number
+  const bankAccounts = r.chance(0.2) ? [g.bankAccount(currencies.includes('EUR') ? 'EUR' : undefined)] : [];
+  const bank = bankAccounts.map((b) => b.bank_name);
+  if (r.chance(0.05)) {
+    const extra = r.pick(BANKS);
+    if (!bank.includes(extra)) bank.push(extra);
   }
   const submittedAt = timestamp(r, firstReported);
 
@@ -525,7 +649,7 @@ export function makeEditChanges(g: Generator, targetType: 'developer' | 'scam' |
           industries: [r.pick(INDUSTRIES)],
           websites: [website(g, persona)],
           ipAddresses: [g.ip()],
-          bankAccounts: [g.bankAccount()],
+          bankAccounts: [g.bankAccount(created)],
           amount: amountFor(r, created),
           currency: created,
         },

@@ -1,11 +1,16 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isValidIBAN } from 'ibantools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connection';
 import { currentRevision } from '../db/revision';
-import { mulberry32 } from './generation';
+import { Generator, mulberry32, Rand, WALLET_KINDS, type WalletKind } from './generation';
 import { DEFAULT_SEED_PROFILES, seedDemo } from './seeding';
+import { SHOWCASE_PENDING } from './showcase';
 import { KNOWN_SCAM_TYPES } from './vocabulary';
 import { proposedChangesSchema } from '../../shared/contract/edit-request';
 import { CASE_ID_PATTERN, EDIT_CASE_ID_PATTERN } from '../../shared/domain/case-id';
+import { walletChain } from '../../shared/search/facets';
+import { canonicalize, identify, type IdentifierKind } from '../../shared/identifiers';
 
 type Row = Record<string, unknown>;
 
@@ -58,11 +63,18 @@ function publicView(db: Db) {
 }
 
 function walletKind(address: string): 'eth' | 'btc' | 'ltc' | 'other' {
-  if (/^0x[0-9a-f]{40}$/.test(address)) return 'eth';
+  if (/^0x[0-9a-fA-F]{40}$/.test(address)) return 'eth'; // EIP-55 checksummed or all lower case
   if (/^ltc1|^[LM]/.test(address)) return 'ltc';
   if (/^bc1|^[13]/.test(address)) return 'btc';
   return 'other';
 }
+
+/** The identifier kind a wallet of each generated chain is, and the chain the Crypto Wallets filter names. */
+const WALLETS: Record<WalletKind, { kind: IdentifierKind; chain: string }> = {
+  eth: { kind: 'evm', chain: 'Ethereum' },
+  btc: { kind: 'btc', chain: 'Bitcoin' },
+  ltc: { kind: 'ltc', chain: 'Litecoin' },
+};
 
 describe('mulberry32', () => {
   it('repeats for a seed and differs between seeds', () => {
@@ -73,6 +85,58 @@ describe('mulberry32', () => {
     expect(Array.from({ length: 5 }, () => b())).toEqual(xs);
     expect(Array.from({ length: 5 }, () => c())).not.toEqual(xs);
     for (const x of xs) expect(x >= 0 && x < 1).toBe(true);
+  });
+});
+
+describe('Generator', () => {
+  const generator = () => new Generator(new Rand(mulberry32(2024)));
+  const FORMATS: ReadonlyArray<readonly [string, RegExp]> = [
+    ['0x', /^0x[0-9a-f]{40}$/], ['EIP-55', /^0x(?=.*[A-F])[0-9a-fA-F]{40}$/], ['bc1q', /^bc1q/], ['bc1p', /^bc1p/],
+    ['1', /^1/], ['3', /^3/], ['ltc1q', /^ltc1q/], ['L', /^L/], ['M', /^M/],
+  ];
+
+  it('makes wallets valid for their kind, in every format, that the Crypto Wallets filter classifies as their chain', () => {
+    const g = generator();
+    for (const made of WALLET_KINDS) {
+      const { kind, chain } = WALLETS[made];
+      const prefixes = new Set<string>();
+      for (let i = 0; i < 300; i++) {
+        const wallet = g.wallet(made);
+        expect(canonicalize(kind, wallet)?.valid, wallet).toBe(true);
+        expect(identify(wallet)[0], wallet).toMatchObject({ kind, valid: true });
+        expect(walletChain(wallet), wallet).toBe(chain);
+        prefixes.add(FORMATS.find(([, form]) => form.test(wallet))?.[0] ?? wallet);
+      }
+      const expected = { eth: ['0x', 'EIP-55'], btc: ['bc1q', 'bc1p', '1', '3'], ltc: ['ltc1q', 'L', 'M'] }[made];
+      expect([...prefixes].sort(), made).toEqual([...expected].sort());
+    }
+  });
+
+  it('makes phone numbers valid for their country, written in several ways', () => {
+    const g = generator();
+    const phones = Array.from({ length: 1000 }, () => g.phone());
+    for (const phone of phones) {
+      expect(isValidPhoneNumber(phone), phone).toBe(true);
+      expect(canonicalize('phone', phone)?.valid, phone).toBe(true);
+    }
+    const countryCodes = ['+1', '+44', '+61'];
+    const countries = new Set(phones.map((p) => countryCodes.find((c) => canonicalize('phone', p)!.canonical.startsWith(c))));
+    expect([...countries].sort()).toEqual(countryCodes);
+    for (const written of [/\(0\)/, /^\+1 \(\d{3}\) 555-01\d\d$/, /^\+\d+$/, /^\+44 \d+ \d{3,4} \d{4}$/]) {
+      expect(phones.some((p) => written.test(p)), String(written)).toBe(true);
+    }
+  });
+
+  it('makes euro accounts IBANs valid by mod 97 and other accounts account numbers', () => {
+    const g = generator();
+    for (let i = 0; i < 300; i++) {
+      const euro = g.bankAccount('EUR').account;
+      expect(isValidIBAN(euro.replace(/ /g, '')), euro).toBe(true);
+      expect(identify(euro)[0], euro).toMatchObject({ kind: 'iban', valid: true });
+      const dollar = g.bankAccount('USD').account;
+      expect(dollar).toMatch(/^ACCT-\d{8}$/);
+      expect(identify(dollar)[0], dollar).toMatchObject({ kind: 'bank_account', valid: true });
+    }
   });
 });
 
@@ -219,6 +283,76 @@ describe('seedDemo', () => {
     }
     const anonymous = profiles.filter((p) => p.submitted_by === 'Anonymous').length;
     expect(anonymous / profiles.length).toBeGreaterThan(0.8);
+  });
+
+  it('writes identifiers that are valid for their kind, public and pending alike (shared/identifiers)', () => {
+    const db = fresh();
+    seedDemo(db);
+    const read = (kinds: readonly IdentifierKind[], value: string) =>
+      kinds.map((k) => canonicalize(k, value)).find((i) => i?.valid) ?? canonicalize(kinds[0]!, value);
+    const check = (kinds: readonly IdentifierKind[], values: readonly string[]) => {
+      for (const value of values) expect(read(kinds, value), `${kinds.join('/')} ${value}`).toMatchObject({ valid: true });
+    };
+    const wallets = ['evm', 'btc', 'ltc'] as const;
+    let checked = 0;
+    for (const p of all(db, 'SELECT * FROM profiles')) {
+      check(wallets, strings(p.wallet_addresses));
+      check(['phone'], strings(p.phone));
+      check(['email'], strings(p.email));
+      check(['domain'], strings(p.website));
+      check(['telegram'], strings(p.telegram));
+      check(['ipv4'], strings(p.ip_addresses));
+      check(['iban', 'bank_account'], (list(p.bank_accounts) as { account: string }[]).map((b) => b.account));
+      checked++;
+    }
+    for (const i of all(db, 'SELECT * FROM incidents')) {
+      check(wallets, strings(i.wallet_addresses));
+      check(['phone'], strings(i.phones));
+      check(['email'], strings(i.emails));
+      check(['domain'], strings(i.websites));
+      check(['telegram'], strings(i.telegrams));
+      check(['ipv4'], strings(i.ip_addresses));
+      check(['iban', 'bank_account'], (list(i.bank_accounts) as { account: string }[]).map((b) => b.account));
+    }
+    for (const e of all(db, 'SELECT proposed_changes FROM edit_requests')) {
+      const changes = proposedChangesSchema.parse(JSON.parse(e.proposed_changes as string));
+      for (const scam of [...(changes.append?.scam_updates ?? []), ...(changes.append?.scam_creates ?? [])]) {
+        const set = scam.set as Record<string, unknown>;
+        check(wallets, (set.walletAddresses as string[] | undefined) ?? []);
+        check(['telegram'], (set.telegrams as string[] | undefined) ?? []);
+        check(['domain'], (set.websites as string[] | undefined) ?? []);
+        check(['ipv4'], (set.ipAddresses as string[] | undefined) ?? []);
+        check(['iban', 'bank_account'], ((set.bankAccounts as { account: string }[] | undefined) ?? []).map((b) => b.account));
+      }
+    }
+    expect(checked).toBeGreaterThan(DEFAULT_SEED_PROFILES);
+  });
+
+  it('leaves pending reports that share wallets: with a verified profile, and one wallet named by two pending incidents', () => {
+    const db = fresh();
+    seedDemo(db);
+    const evm = (value: string) => canonicalize('evm', value)?.canonical;
+    const holdersOf = (wallet: string, status: string, incidentStatus: string) => {
+      const rows = db.prepare(`SELECT p.id AS profile, p.wallet_addresses AS own, i.id AS incident, i.wallet_addresses AS reported
+        FROM profiles p LEFT JOIN incidents i ON i.profile_id = p.id AND i.verification_status = ?
+        WHERE p.verification_status = ?`).all(incidentStatus, status) as Row[];
+      const profiles = new Set<unknown>();
+      const incidents = new Set<unknown>();
+      for (const r of rows) {
+        if (strings(r.own).some((w) => evm(w) === evm(wallet))) profiles.add(r.profile);
+        if (r.incident !== null && strings(r.reported).some((w) => evm(w) === evm(wallet))) incidents.add(r.incident);
+      }
+      return { profiles: profiles.size, incidents: incidents.size };
+    };
+    const shared = SHOWCASE_PENDING.sharedWallet;
+    expect(holdersOf(shared, 'verified', 'approved').profiles).toBe(1);
+    expect(holdersOf(shared, 'unverified', 'pending').profiles).toBe(1);
+    const twice = SHOWCASE_PENDING.reportedTwice;
+    const pendingIncidents = holdersOf(twice, 'unverified', 'pending').incidents + holdersOf(twice, 'verified', 'pending').incidents;
+    expect(pendingIncidents).toBe(2);
+    expect(holdersOf(twice, 'verified', 'approved')).toEqual({ profiles: 0, incidents: 0 });
+    const impostor = db.prepare('SELECT verification_status FROM profiles WHERE name = ?').pluck().all(SHOWCASE_PENDING.impostor.name);
+    expect(impostor).toEqual(['unverified']);
   });
 
   it('leaves work in every staff queue', () => {

@@ -8,9 +8,10 @@ import { fillProfileIdentifiers } from '../db/profile-identifiers';
 import { fillSyncTexts } from '../features/sync/sync-texts';
 import { caseId, editRequestCaseId } from '../../shared/domain/case-id';
 import {
-  DAY_COUNT, Generator, makeEditChanges, makePendingIncident, makeProfile, mulberry32, personaOf, Rand,
+  applyShowcase, DAY_COUNT, Generator, makeEditChanges, makePendingIncident, makeProfile, mulberry32, personaOf, Rand,
   timestamp, type Generated, type IncidentRow, type Kind,
 } from './generation';
+import { SHOWCASE_PENDING, SHOWCASE_PROFILES, type ShowcaseProfile } from './showcase';
 import { REMOVAL_EXPLANATIONS } from './vocabulary';
 
 export interface SeedOptions {
@@ -32,6 +33,8 @@ export interface SeedResult {
 export const DEFAULT_SEED_PROFILES = 300;
 export const DEFAULT_SEED = 1337;
 const CASE_YEAR = 2025;
+/** The showcase profiles (showcase.ts) by their place among the verified profiles. */
+const SHOWCASE_AT: ReadonlyMap<number, ShowcaseProfile> = new Map(SHOWCASE_PROFILES.map((s) => [s.index, s]));
 
 const EMPTY = '[]';
 const json = (list: readonly unknown[]): string => (list.length === 0 ? EMPTY : JSON.stringify(list));
@@ -101,8 +104,11 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
     const kinds: Kind[] = new Array(count);
     const history: readonly [number, number] = [0, DAY_COUNT - 2];
     for (let index = 0; index < count; index++) {
-      const kind: Kind = r.chance(0.75) ? 'developer' : 'project';
+      const showcase = SHOWCASE_AT.get(index);
+      const drawn: Kind = r.chance(0.75) ? 'developer' : 'project';
+      const kind = showcase?.kind ?? drawn;
       const generated = makeProfile(g, kind, index, 'verified', r.int(1, 5), history);
+      if (showcase) applyShowcase(generated, showcase);
       const written = write(generated, firstRevision + index);
       ids[index] = written.id;
       firstIncidentIds[index] = written.incidentIds[0] as number;
@@ -138,10 +144,14 @@ function seedPending(
   const recent: readonly [number, number] = [DAY_COUNT - 240, DAY_COUNT - 92]; // mid 2025
   const submittedRecently = () => timestamp(r, r.int(DAY_COUNT - 60, DAY_COUNT - 1));
 
-  // new reports: unverified profiles with pending incidents; not public, so no revision
+  // new reports: unverified profiles with pending incidents; not public, so no revision. Some
+  // share identifiers with other reports or published profiles (showcase.ts SHOWCASE_PENDING).
   for (let i = 0; i < 9; i++) {
     const kind: Kind = i < 6 ? 'developer' : 'project';
     const generated = makeProfile(g, kind, -1, 'unverified', r.int(1, 2), recent);
+    if (i === 0) generated.profile.wallet_addresses.push(SHOWCASE_PENDING.sharedWallet);
+    if (i === 1) generated.incidents[0]!.wallet_addresses.push(SHOWCASE_PENDING.reportedTwice);
+    if (i === 6) applyShowcase(generated, SHOWCASE_PENDING.impostor);
     const at = submittedRecently();
     generated.profile.submitted_at = at;
     generated.profile.reported_person_date = at;
@@ -170,7 +180,9 @@ function seedPending(
   for (let i = 0; i < 8; i++) {
     const index = target(i < 3 ? 'project' : 'developer');
     const persona = personaOf(g, published.kinds[index] as Kind, profileName.get(published.ids[index]) as string);
-    writeIncident(published.ids[index] as number, makePendingIncident(g, persona, recent));
+    const incident = makePendingIncident(g, persona, recent);
+    if (i === 0) incident.wallet_addresses.push(SHOWCASE_PENDING.reportedTwice.toLowerCase());
+    writeIncident(published.ids[index] as number, incident);
   }
 
   // edit requests (spec §3 proposed_changes shape)

@@ -85,9 +85,46 @@ export const BANKS = [
   'Example National Bank', 'Demo Savings & Loan', 'First Fictional Bank', 'Testbank International',
   'Placeholder Credit Union', 'Sample Trust Bank', 'Mockingbird Bank', 'Nowhere Federal Bank',
 ];
-export const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.test', 'inbox.invalid', 'vault.test'];
+// e-mail domains and websites under the TLDs reserved for examples and tests (shared/identifiers/README.md)
+export const EMAIL_DOMAINS = ['mail.example', 'post.example', 'mail.test', 'vault.test', 'inbox.invalid', 'webmail.invalid'];
 export const WEB_TLDS = ['.example', '.test'];
-export const HANDLE_WORDS = ['crypto', 'defi', 'dev', 'alpha', 'moon', 'web3', 'nft', 'yield', 'whale', 'trader'];
+// no word here makes a handle that passes for a showcase handle (showcase.ts; seed.test.ts checks)
+export const HANDLE_WORDS = ['crypto', 'defi', 'dev', 'alpha', 'moon', 'chain', 'nft', 'yield', 'whale', 'trader'];
+
+// Phone numbers reserved for fiction, all valid for libphonenumber-js ("min" metadata). The
+// showcase profiles (showcase.ts) use numbers that none of these lists can make.
+/** ACMA's fictitious Australian mobile numbers (national significant number, 04… without the 0); 0491 570 159 is the showcase's. */
+export const AU_FICTION_MOBILES = [
+  '491570006', '491570110', '491570156', '491570157', '491570158', '491570313', '491570737', '491571266',
+  '491571491', '491571804', '491572549', '491572665', '491572983', '491573087', '491573770', '491574118',
+  '491574632', '491575254', '491575789', '491576398', '491576801', '491577426', '491577644', '491578148',
+  '491578888', '491578957', '491579212', '491579455', '491579760',
+];
+/** ACMA's fictitious Australian landline blocks: area code, then 5550 xxxx or 7010 xxxx. */
+export const AU_FICTION_AREAS = ['2', '3', '7', '8'];
+export const AU_FICTION_BLOCKS = ['5550', '7010'];
+/**
+ * Ofcom's drama numbers [area code, local prefix], followed by three digits. Not its mobile range
+ * 07700 900xxx nor 01632 960xxx and 0115 496 0xxx: libphonenumber-js does not count them as valid
+ * numbers. 029 2018 0xxx (Cardiff) is the showcase's.
+ */
+export const UK_DRAMA_RANGES: ReadonlyArray<readonly [string, string]> = [
+  ['20', '7946 0'], ['113', '496 0'], ['114', '496 0'], ['116', '496 0'], ['117', '496 0'], ['118', '496 0'],
+  ['121', '496 0'], ['131', '496 0'], ['141', '496 0'], ['151', '496 0'], ['161', '496 0'], ['191', '498 0'],
+  ['28', '9649 6'],
+];
+/** US and Canadian area codes in service; with the exchange 555 and lines 0100–0199 (reserved for fiction). 843 is the showcase's. */
+export const NANP_AREA_CODES = [
+  '201', '206', '212', '213', '303', '305', '312', '403', '404', '415', '416', '512', '514', '604', '617', '647', '702', '778',
+];
+
+/**
+ * Euro accounts as IBANs: [country, bank code letters, digits after them] for countries whose
+ * BBAN has no national check digits (ibantools checks those of some), composed with ibantools.
+ */
+export const IBAN_FORMATS: ReadonlyArray<readonly [string, string, number]> = [
+  ['DE', '', 18], ['NL', 'EXMP', 10], ['AT', '', 16], ['IE', 'DEMO', 14], ['CY', '', 24], ['LU', '', 16],
+];
 
 export const CURRENCIES = ['USD', 'USDT', 'ETH', 'BTC', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];

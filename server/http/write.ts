@@ -7,6 +7,8 @@ import type { Request, RequestHandler } from 'express';
 import { IDEMPOTENCY_HEADER } from '../../shared/constants';
 import type { Db } from '../db/connection';
 import { AppError } from '../errors';
+import { requireStaff } from './session';
+import { pathId } from './validate';
 
 export interface WriteResult { status: number; body: unknown }
 
@@ -48,4 +50,15 @@ export function writeRoute(db: Db, handler: (req: Request) => WriteResult): Requ
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(result.status).json(result.body ?? null);
   };
+}
+
+/**
+ * A staff decision on the item at `:id` (verify, approve, reject, process): staff only, one
+ * transaction with its idempotency record like any write, answered 200 with what `decide` returns.
+ */
+export function staffDecision(db: Db, decide: (id: number, staffName: string) => unknown): RequestHandler {
+  return writeRoute(db, (req) => {
+    const staff = requireStaff(req);
+    return { status: 200, body: decide(pathId(req.params.id), staff.username) };
+  });
 }

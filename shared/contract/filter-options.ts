@@ -1,7 +1,7 @@
 // GET /api/filter-options/ (docs/product.md#calls): its query. Without a category the answer
 // holds the options of every category; with one, only that category's, narrowed by the search.
 import { z } from 'zod';
-import { FILTER_CATEGORIES } from '../domain/facets';
+import { FILTER_CATEGORIES } from '../search/facets';
 
 export const filterOptionsQuerySchema = z.object({
   category: z.enum(FILTER_CATEGORIES, { error: `category must be one of: ${FILTER_CATEGORIES.join(', ')}` }).optional(),

@@ -1,4 +1,4 @@
-// The one amount rule, used by the Add Scam form before queueing and by the server (spec §5, §9):
+// The one amount rule, used by the Add Scam form before queueing and by the server (product.md#validation, product.md#constants):
 // a non-negative number with at most 8 fraction digits. Thousands separators ("1,250.50") are
 // accepted because people type them; anything else ("lots", "1e5", "-3") is refused.
 import { AMOUNT_MAX, AMOUNT_MAX_FRACTION_DIGITS } from '../constants';

@@ -1,4 +1,4 @@
-// DESIGN.md "Avatars": a PNG, JPEG or WebP data URL of at most 200 KB. The declared type must
+// docs/design.md#avatars: a PNG, JPEG or WebP data URL of at most 200 KB. The declared type must
 // match the bytes, so an SVG or HTML page cannot pass as an image.
 import { AVATAR_MAX_BYTES } from '../constants';
 

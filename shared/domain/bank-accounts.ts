@@ -1,7 +1,7 @@
 export interface BankAccountPair { bank_name: string; account: string }
 
 /**
- * spec §3/§5: bank names and accounts are paired by position; a pair where both sides are
+ * product.md#entities/product.md#validation: bank names and accounts are paired by position; a pair where both sides are
  * empty is dropped. A shorter list pairs with ''.
  */
 export function pairBankAccounts(bankNames: readonly string[], accounts: readonly string[]): BankAccountPair[] {
@@ -15,14 +15,14 @@ export function pairBankAccounts(bankNames: readonly string[], accounts: readonl
   return pairs;
 }
 
-/** spec §3: a 'name:account' string; the first colon splits, a string without one is an account. */
+/** product.md#entities: a 'name:account' string; the first colon splits, a string without one is an account. */
 export function parseBankAccountString(entry: string): BankAccountPair {
   const at = entry.indexOf(':');
   if (at < 0) return { bank_name: '', account: entry.trim() };
   return { bank_name: entry.slice(0, at).trim(), account: entry.slice(at + 1).trim() };
 }
 
-/** spec §2 (admin): shown as bank name, colon, account. */
+/** product.md#screens (admin): shown as bank name, colon, account. */
 export function formatBankAccount(pair: BankAccountPair): string {
   if (!pair.bank_name) return pair.account;
   if (!pair.account) return pair.bank_name;

@@ -1,15 +1,15 @@
-// spec §4: verification statuses, how the queues read them, and their badge labels.
+// product.md#states: verification statuses, how the queues read them, and their badge labels.
 
 export const VERIFICATION_STATUSES = ['pending', 'unverified', 'verified', 'approved', 'processed', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** Lower-cased and trimmed; anything unknown reads as 'pending' (spec §4: unknown shows 'Pending'). */
+/** Lower-cased and trimmed; anything unknown reads as 'pending' (product.md#states: unknown shows 'Pending'). */
 export function normalizeStatus(status: unknown): VerificationStatus {
   const value = typeof status === 'string' ? status.trim().toLowerCase() : '';
   return (VERIFICATION_STATUSES as readonly string[]).includes(value) ? (value as VerificationStatus) : 'pending';
 }
 
-/** spec §4: the admin queues treat pending and unverified as awaiting review. */
+/** product.md#states: the admin queues treat pending and unverified as awaiting review. */
 export const AWAITING_REVIEW: ReadonlySet<VerificationStatus> = new Set(['pending', 'unverified']);
 export function isAwaitingReview(status: unknown): boolean {
   return AWAITING_REVIEW.has(normalizeStatus(status));
@@ -20,7 +20,7 @@ const BADGE_LABELS: Record<VerificationStatus, string> = {
   pending: 'Pending',
   processed: 'Processed',
   rejected: 'Rejected',
-  // DESIGN.md "Moderation": public items show what they are instead of falling to 'Pending'
+  // docs/design.md#moderation: public items show what they are instead of falling to 'Pending'
   approved: 'Approved',
   verified: 'Verified',
 };

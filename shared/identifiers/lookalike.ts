@@ -1,5 +1,5 @@
 // Lookalikes (issue 16, step 3): a domain, Telegram handle or name that is not a listed one but
-// would pass for it — the same confusable skeleton (Unicode TR39 §4, from Unicode's own
+// would pass for it — the same confusable skeleton (Unicode TR39 product.md#states, from Unicode's own
 // confusables.txt as the unhomoglyph package ships it), a registrable label a few edits away, or
 // letters from scripts that are not normally mixed. A lookalike is a warning, never a match.
 import { distance } from 'fastest-levenshtein';

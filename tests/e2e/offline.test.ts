@@ -1,4 +1,4 @@
-// Offline-first in a real Chromium against the real server (DESIGN.md "Shape", "Outbox",
+// Offline-first in a real Chromium against the real server (docs/design.md#shape, "Outbox",
 // "Replica sync"): the app shell and the registry open without a network, what is reported
 // offline survives a reload and reaches the server exactly once, a profile removed on the server
 // leaves an open client within one sync interval, a new version is offered by the update toast,
@@ -47,7 +47,7 @@ async function narrowedTo(page: Page, wanted: string, before: number): Promise<b
 
 async function reportPerson(page: Page, name: string, description: string) {
   await page.getByRole('button', { name: 'Report Person' }).click();
-  // the 3-step wizard (spec §2): the name on step 1, one scam on step 3, then submit
+  // the 3-step wizard (product.md#screens): the name on step 1, one scam on step 3, then submit
   const dialog = page.getByRole('dialog', { name: 'Report a person' });
   await dialog.getByLabel('Full name').fill(name);
   await dialog.getByRole('button', { name: 'Next' }).click();

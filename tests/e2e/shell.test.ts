@@ -1,5 +1,5 @@
 // The app shell in a real Chromium against the real server: header, footer note, the 404
-// page of spec §2, and no sideways scrolling at phone and desktop widths.
+// page of product.md#screens, and no sideways scrolling at phone and desktop widths.
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, RESULTS, freshPage, hasSidewaysScroll, useBrowser } from './support/visits';
 

@@ -1,5 +1,5 @@
 // Staff in a real Chromium against the real server with the demo registry: the login screen's
-// texts, validation and states (spec §2 "Login screen", §4, §5, §8), a staff sign-in that lands
+// texts, validation and states (product.md#screens-login ("Login screen"), product.md#states, product.md#validation, product.md#errors), a staff sign-in that lands
 // on next, one decision of each kind from the Admin Panel checked on the server as a visitor sees
 // it, the guard sending a visitor home, and Log out. The login screen and the panel with each
 // kind of modal are photographed at phone and desktop width into test-results/staff-*.png.
@@ -56,7 +56,7 @@ function cardFor(page: Page, name: string): Locator {
   return page.locator('.admin-card', { has: page.getByRole('heading', { name, exact: true }) });
 }
 
-/** Opens the card's details; its modal is titled '{kind} #{id}' (spec §2). */
+/** Opens the card's details; its modal is titled '{kind} #{id}' (product.md#screens). */
 async function openDetails(page: Page, name: string, title: string): Promise<Locator> {
   const card = cardFor(page, name);
   await card.getByRole('button', { name: 'View Details' }).click();

@@ -307,7 +307,7 @@ describe('the report wizard', () => {
     await page.getByRole('button', { name: 'Report Person' }).click();
     const wizard = page.getByRole('dialog', { name: 'Report a person' });
     await wizard.waitFor();
-    // spec §5: the full name is needed to leave step 1
+    // product.md#validation: the full name is needed to leave step 1
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByText('Step 1 of 3').waitFor();
     await wizard.getByLabel('Full name').fill(name);

@@ -139,7 +139,7 @@ describe('the login screen', () => {
     expect(logins()).toHaveLength(0);
   });
 
-  it('when both are blank, then the username is named first (spec §5 order) and nothing is sent', async () => {
+  it('when both are blank, then the username is named first (product.md#validation order) and nothing is sent', async () => {
     const { logins } = watchTransport();
     renderLogin();
 

@@ -1,5 +1,5 @@
-// The login screen of spec §2 "Login screen", §4 (idle → submitting → redirect or idle with an
-// error), §5 (validation in order, no request when it fails) and §8 (its messages): branded as an
+// The login screen of product.md#screens-login ("Login screen"), product.md#states (idle → submitting → redirect or idle with an
+// error), product.md#validation (validation in order, no request when it fails) and product.md#errors (its messages): branded as an
 // access-restricted system. A signed-in user who opens it is told who they are and led on.
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,11 +10,19 @@ import { goTo, nextPath, submitLogin } from './login';
 import './login.css';
 
 export interface LoginPageProps {
-  /** after a successful sign-in; the default is a full page load of next (spec §2) */
+  /** after a successful sign-in; the default is a full page load of next (product.md#screens) */
   onSignedIn?: (next: string) => void;
 }
 
 type LoginField = 'username' | 'password';
+
+/** What both credential inputs share: typed as they are, never corrected or capitalised. */
+const credentialInput = {
+  className: 'text-input login__input',
+  autoCapitalize: 'none',
+  autoCorrect: 'off',
+  spellCheck: false,
+} as const;
 
 export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
   const id = useId();
@@ -49,8 +57,8 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
     e.preventDefault();
     if (submitting) return;
     setAttempt((n) => n + 1);
-    setError(null); // spec §4: cleared at each new submit
-    // spec §5, in this order: a blank or whitespace-only username, then a blank password
+    setError(null); // product.md#states: cleared at each new submit
+    // product.md#validation, in this order: a blank or whitespace-only username, then a blank password
     const form = loginFormSchema.safeParse({ username, password, next });
     if (!form.success) {
       const issue = form.error.issues[0];
@@ -100,19 +108,16 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
               </div>
             ) : null}
 
-            {/* the error is the whole form's (spec §8 names no field): both fields are described by it */}
+            {/* the error is the whole form's (product.md#errors names no field): both fields are described by it */}
             <Field label="Username" id={`${id}-username`} describedBy={error ? errorId : undefined}>
               {(control) => (
                 <input
                   {...control}
                   ref={usernameInput}
                   name="username"
-                  className="text-input login__input"
+                  {...credentialInput}
                   placeholder="Enter username"
                   autoComplete="username"
-                  autoCapitalize="none"
-                  autoCorrect="off"
-                  spellCheck={false}
                   value={username}
                   onChange={(e) => setUsername(e.target.value)}
                   disabled={submitting}
@@ -128,17 +133,14 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
                     ref={passwordInput}
                     name="password"
                     type={showPassword ? 'text' : 'password'}
-                    className="text-input login__input"
+                    {...credentialInput}
                     placeholder="Enter password"
                     autoComplete="current-password"
-                    autoCapitalize="none"
-                    autoCorrect="off"
-                    spellCheck={false}
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
                     disabled={submitting}
                   />
-                  {/* spec §4: the toggle switches masked and plain text */}
+                  {/* product.md#states: the toggle switches masked and plain text */}
                   <button
                     type="button"
                     className="login__toggle"
@@ -176,7 +178,7 @@ export function LoginPage({ onSignedIn = goTo }: LoginPageProps) {
 }
 
 /**
- * spec §1: a 'CONNECTION SECURE' badge. It is a claim, so it is only made when it holds: the
+ * product.md#purpose: a 'CONNECTION SECURE' badge. It is a claim, so it is only made when it holds: the
  * page is a secure context (HTTPS, or this machine). Over plain HTTP to another host it says so.
  */
 function SecureBadge() {

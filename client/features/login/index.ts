@@ -1,3 +1,3 @@
-// The staff login screen (spec §2 "Login screen").
+// The staff login screen (product.md#screens-login ("Login screen")).
 export { LoginPage } from './LoginPage';
 export type { LoginPageProps } from './LoginPage';

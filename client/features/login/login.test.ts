@@ -1,5 +1,5 @@
-// What an answer of POST /api/login/ means (spec §7: successful only if HTTP ok and success
-// true; spec §8: the server's error text, else the fallback). The real server's answers are
+// What an answer of POST /api/login/ means (product.md#calls: successful only if HTTP ok and success
+// true; product.md#errors: the server's error text, else the fallback). The real server's answers are
 // exercised in LoginPage.test.tsx; here every shape an answer could take, as plain values.
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../../shared/contract/auth';

@@ -1,7 +1,7 @@
-// The sign-in call of spec §7: POST /api/login/, form-encoded username, password and next, with
+// The sign-in call of product.md#calls: POST /api/login/, form-encoded username, password and next, with
 // the anti-forgery header (apiFetch adds it from the csrftoken cookie) and redirects not
 // followed. Successful only if the answer is HTTP ok and says success true; otherwise the
-// server's error text, or the spec §8 fallbacks.
+// server's error text, or product.md#errors fallbacks.
 import { CSRF_COOKIE, DEFAULT_NEXT_PATH } from '../../../shared/constants';
 import { LOGIN_MESSAGES, safeNextPath, type LoginForm } from '../../../shared/contract/auth';
 import { routes } from '../../../shared/contract/routes';
@@ -9,7 +9,7 @@ import { refreshCsrf } from '../../api/csrf';
 import { apiFetch, readCookie } from '../../api/http';
 
 /**
- * spec §2, §9: next defaults to '/'; only same-site paths are followed (safeNextPath). The login
+ * product.md#screens, product.md#constants: next defaults to '/'; only same-site paths are followed (safeNextPath). The login
  * page itself is no destination either: the header's Staff sign in link, pressed on this page,
  * would otherwise bring the person back here after signing in.
  */
@@ -20,7 +20,7 @@ export function nextPath(raw: string | null): string {
 
 export type LoginOutcome = { success: true } | { success: false; error: string };
 
-/** What an answer of POST /api/login/ means (spec §7, §8). Pure, so every case is testable. */
+/** What an answer of POST /api/login/ means (product.md#calls, product.md#errors). Pure, so every case is testable. */
 export function interpretLoginAnswer(ok: boolean, body: unknown): LoginOutcome {
   const answer = body !== null && typeof body === 'object' ? (body as { success?: unknown; error?: unknown }) : {};
   if (ok && answer.success === true) return { success: true };
@@ -28,7 +28,7 @@ export function interpretLoginAnswer(ok: boolean, body: unknown): LoginOutcome {
   return { success: false, error };
 }
 
-/** Sends a validated login form; never throws (spec §8: a failed request or unreadable answer
+/** Sends a validated login form; never throws (product.md#errors: a failed request or unreadable answer
  *  is 'An error occurred during login.'). */
 export async function submitLogin(form: LoginForm): Promise<LoginOutcome> {
   try {
@@ -47,7 +47,7 @@ export async function submitLogin(form: LoginForm): Promise<LoginOutcome> {
   }
 }
 
-/** spec §2: after success the browser goes to next with a full page load, so the whole app
+/** product.md#screens: after success the browser goes to next with a full page load, so the whole app
  *  starts again as the signed-in user (fresh csrftoken, current user, staff menu). */
 export function goTo(path: string): void {
   window.location.assign(path);

@@ -1,4 +1,4 @@
-// spec §2 "Edit-request dialog", §3, §4 (target mode), §5, §7, §8: anyone proposes changes to a
+// product.md#screens-edit-request ("Edit-request dialog"), product.md#entities, product.md#states (target mode), product.md#validation, product.md#calls, product.md#errors: anyone proposes changes to a
 // profile and to one of its incidents; staff review them. Every field starts from what the
 // replica shows and is optional; only what changed is sent, through the outbox.
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
@@ -16,7 +16,7 @@ import { formatMoney, incidentDate } from './profile-data';
 import { useOutboxSubmit } from './use-outbox-submit';
 import './profile.css';
 
-export const EDIT_FAILED = 'Failed to submit edit request.'; // spec §8
+export const EDIT_FAILED = 'Failed to submit edit request.'; // product.md#errors
 
 export interface EditRequestDialogProps {
   profile: LocalProfile | null;
@@ -49,7 +49,7 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
   const outbox = useOutboxSubmit(db, EDIT_FAILED, (message) => setProblem({ message }));
   const submitting = outbox.submitting;
 
-  // spec §4: target mode 'scam_update' only; the first incident is chosen once they have loaded
+  // product.md#states: target mode 'scam_update' only; the first incident is chosen once they have loaded
   const selected = incidents?.find((i) => i.id === chosenId) ?? incidents?.[0] ?? null;
   const initialProfile = useMemo(() => (profile ? profileForm(profile) : null), [profile]);
   const initialIncident = useMemo(() => (selected ? incidentForm(selected) : null), [selected]);
@@ -219,7 +219,7 @@ function IncidentSections({ id, values, set, disabled, amountProblem }: Incident
             )}
           </Field>
           <Field label="Currency" id={`${id}-currency`}>
-            {/* spec §5: forced to upper case as it is typed */}
+            {/* product.md#validation: forced to upper case as it is typed */}
             {(control) => (
               <input {...control} className="text-input profile-form__currency" autoComplete="off" autoCapitalize="characters"
                 value={values.currency} disabled={disabled} placeholder="USD"
@@ -275,7 +275,7 @@ function TextField({ id, label, value, onChange }: { id: string; label: string; 
 }
 
 /**
- * Bank names and accounts as rows (spec §3/§5: paired by position; a row with both sides empty
+ * Bank names and accounts as rows (product.md#entities/product.md#validation: paired by position; a row with both sides empty
  * is dropped on submit). Rows rather than two tag lists: two accounts at the same bank need the
  * same bank name twice, which a tag list refuses as a duplicate.
  */
@@ -289,7 +289,7 @@ function BankRows({ id, rows, onChange, disabled }: { id: string; rows: BankRow[
         {rows.map((row, index) => {
           const n = index + 1;
           return (
-            // rows have no identity of their own; position is what pairs them (spec §3)
+            // rows have no identity of their own; position is what pairs them (product.md#entities)
             <li key={index} className="bank-rows__row">
               <Field label={`Bank name ${n}`} id={`${id}-bank-${n}`} small>
                 {(control) => (

@@ -183,3 +183,59 @@ describe('the profile modal', () => {
     expect(screen.getByRole('button', { name: 'Request Changes' })).toHaveFocus();
   });
 });
+
+describe('the profile modal opened by a lookup', () => {
+  // EIP-55's first example address
+  const aldric = localProfile({
+    id: 222, name: 'Aldric Web', telegram: ['@aldric_web302'], phone: ['+61 (0)491 570 159'],
+    walletAddresses: ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
+  });
+
+  it('when the search is an identifier the profile holds, then a Matched row with its field and value comes before the details', async () => {
+    db = await replicaWith([aldric]);
+    applySearch('https://t.me/aldric_web302', {});
+
+    const { dialog } = open(aldric);
+
+    const matched = within(dialog).getByRole('region', { name: 'Matched' });
+    expect(matched).toHaveTextContent('Telegram');
+    expect(within(matched).getByText('@aldric_web302')).toBeInTheDocument();
+    // at the top: before the reported loss, the facts and the identifiers
+    const loss = within(dialog).getByText('Total reported loss');
+    expect(matched.compareDocumentPosition(loss) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // and the same value is marked where the identifiers are listed
+    const listed = within(within(dialog).getByRole('region', { name: 'Identifiers' })).getByText('@aldric_web302');
+    expect(listed).toHaveClass('identifier-list__matched');
+    await within(dialog).findByText('No incidents recorded.');
+  });
+
+  it('when the search is a phone number in another form, then the number as the profile lists it is the one matched', async () => {
+    db = await replicaWith([aldric]);
+    applySearch('tel:+61491570159', {});
+
+    const { dialog } = open(aldric);
+
+    const matched = within(dialog).getByRole('region', { name: 'Matched' });
+    expect(matched).toHaveTextContent('Phone number');
+    expect(matched).toHaveTextContent('+61 (0)491 570 159');
+    await within(dialog).findByText('No incidents recorded.');
+  });
+
+  it('when the search is a name or no search is active, then there is no Matched row', async () => {
+    db = await replicaWith([aldric]);
+    applySearch('Aldric', {});
+    const { dialog } = open(aldric);
+
+    expect(within(dialog).queryByRole('region', { name: 'Matched' })).not.toBeInTheDocument();
+    await within(dialog).findByText('No incidents recorded.');
+  });
+
+  it('when it has no profile but says why, then its title and text are what it was given', () => {
+    render(<ProfileModal profile={null} absent={{ title: 'BUSTR-2025-0999', text: 'No listed profile has the case ID BUSTR-2025-0999.' }}
+      open onOpenChange={() => {}} onAddIncident={() => {}} />);
+
+    const dialog = screen.getByRole('dialog', { name: 'BUSTR-2025-0999' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('No listed profile has the case ID BUSTR-2025-0999.');
+    expect(within(dialog).queryByRole('button', { name: 'Report an Incident' })).not.toBeInTheDocument();
+  });
+});

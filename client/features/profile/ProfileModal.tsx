@@ -1,20 +1,25 @@
-// spec §2 "Profile modal": one profile as the replica holds it, with its incidents, its total
+// product.md#screens-profile ("Profile modal"): one profile as the replica holds it, with its incidents, its total
 // reported loss and its match with the active filters, and the ways to act on it: report an
 // incident (the Add Scam modal, composed by the app), request changes, request removal.
-// Everything shown is read from the local replica, so it works offline.
-import { useEffect, useState } from 'react';
+// Everything shown is read from the local replica, so it works offline. A profile found by one of
+// its identifiers opens with that identifier first (the Matched row), and the profile has its own
+// link to copy or share (client/state/registry-link.ts).
+import { useEffect, useMemo, useState } from 'react';
 import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
-import { matchColour, matchScore } from '../../../shared/domain/search';
+import type { IdentifierField, ProfileIdentifier } from '../../../shared/identifiers';
+import { matchColour, matchScore } from '../../../shared/search/reference';
 import { getIncidents, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
 import { EditRequestDialog } from './EditRequestDialog';
+import { MATCHED_FIELD_LABEL, matchedIdentifier } from './matched-identifier';
 import type { SubmittedMessage } from './messages';
 import { formatMoney, formatTotalLoss, incidentDate, totalLoss } from './profile-data';
 import { RemovalDialog } from './RemovalDialog';
 import { ScamDetailModal } from './ScamDetailModal';
+import { ShareProfileLink } from './ShareProfileLink';
 import './profile.css';
 
 export interface ProfileModalProps {
@@ -24,9 +29,17 @@ export interface ProfileModalProps {
   /** "Report an Incident": the app opens its Add Scam modal for this profile */
   onAddIncident(profile: LocalProfile): void;
   db?: RegistryDb;
+  /** what the dialog says while it has no profile to show (a link whose profile is loading or not listed) */
+  absent?: ProfileAbsence;
 }
 
-/** spec §2: fixed texts of the profile modal */
+export interface ProfileAbsence {
+  /** the dialog's title: the case id the link names */
+  title: string;
+  text: string;
+}
+
+/** product.md#screens: fixed texts of the profile modal */
 export const CONFIDENCE_LABEL = 'Medium';
 export const ATTACHMENTS_LABEL = 'Attachments (0)';
 
@@ -47,7 +60,7 @@ function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState 
     getIncidents(profileId, db).then(
       (incidents) => { if (!cancelled) setRead({ profileId, state: { status: 'ready', incidents } }); },
       (error: unknown) => {
-        // spec §8: shown as 'Failed to load incidents: ' plus the message; the list becomes empty
+        // product.md#errors: shown as 'Failed to load incidents: ' plus the message; the list becomes empty
         console.error('Loading incidents failed', error);
         const message = error instanceof Error ? error.message : String(error);
         if (!cancelled) setRead({ profileId, state: { status: 'error', message } });
@@ -59,7 +72,7 @@ function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState 
   return read && read.profileId === profileId ? read.state : { status: 'loading' };
 }
 
-export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = localDb }: ProfileModalProps) {
+export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = localDb, absent }: ProfileModalProps) {
   const incidentsState = useIncidents(open && profile ? profile.id : null, db);
   const filters = useRegistryQuery((s) => s.filters);
   const query = useRegistryQuery((s) => s.query);
@@ -91,17 +104,19 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
   const loss = formatTotalLoss(totalLoss(incidents));
   const shownMessage = message && message.profileId === profile?.id ? message.message : null;
   const submitted = (m: SubmittedMessage) => { if (profile) setMessage({ profileId: profile.id, message: m }); };
+  const matched = useMemo(() => (profile ? matchedIdentifier(profile, query) : null), [profile, query]);
+  const matchedShown = profile && matched ? shownIdentifier(profile, matched) : null;
 
   return (
     <Modal
       open={open}
       onOpenChange={changeOpen}
-      title={profile?.name ?? 'Profile'}
+      title={profile?.name ?? absent?.title ?? 'Profile'}
       size="xl"
       footer={profile ? (
         <div className="profile-actions">
-          {/* 'Provide Info' (spec §7 names its dialog) is left out: nothing in the spec or the
-              design says what it asks or where it sends it (DESIGN.md "Not built"). */}
+          {/* 'Provide Info' (product.md#calls names its dialog) is left out: nothing in the spec or the
+              design says what it asks or where it sends it (docs/design.md#not-built). */}
           <button type="button" className="button" onClick={() => onAddIncident(profile)}>Report an Incident</button>
           <button type="button" className="button button--secondary" onClick={() => openDialog('edit')}>Request Changes</button>
           <button type="button" className="button button--secondary" onClick={() => openDialog('removal')}>Request Removal</button>
@@ -126,11 +141,14 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
                 <code>{caseId(profile.id)}</code>
               </p>
             </div>
+            <ShareProfileLink profileId={profile.id} profileName={profile.name} />
             <p className={`profile-match profile-match--${matchColour(score)}`}>
               <span className="profile-match__value">{score}%</span>
               <span className="profile-match__label">Match</span>
             </p>
           </header>
+
+          {matched && matchedShown ? <MatchedIdentifier field={matched.field} shown={matchedShown} /> : null}
 
           <dl className="profile-stats">
             <div className="profile-stats__item profile-stats__item--wide">
@@ -153,7 +171,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
           </dl>
 
           <ProfileFacts profile={profile} />
-          <Identifiers profile={profile} />
+          <Identifiers profile={profile} matched={matchedShown} />
 
           <section className="profile-section" aria-labelledby="profile-incidents">
             <h3 id="profile-incidents" className="profile-section__title">Incidents</h3>
@@ -195,8 +213,30 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
           <RemovalDialog profile={profile} open={dialog === 'removal'}
             onOpenChange={(next) => (next ? openDialog('removal') : closeDialog())} onSubmitted={submitted} db={db} />
         </div>
+      ) : absent ? (
+        <p className="profile-muted" role="status">{absent.text}</p>
       ) : null}
     </Modal>
+  );
+}
+
+/** An identifier as the Identifiers section shows it (a bank account with its bank's name). */
+function shownIdentifier(profile: LocalProfile, matched: ProfileIdentifier): string {
+  const account = matched.field === 'bankAccounts' ? profile.bankAccounts.find((b) => b.account === matched.value) : undefined;
+  return account ? formatBankAccount(account) : matched.value;
+}
+
+/** The identifier the search found this profile by, first. */
+function MatchedIdentifier({ field, shown }: { field: IdentifierField; shown: string }) {
+  return (
+    <section className="profile-matched" aria-labelledby="profile-matched">
+      <h3 id="profile-matched" className="profile-matched__title">Matched</h3>
+      <dl className="profile-matched__row">
+        <dt>{MATCHED_FIELD_LABEL[field]}</dt>
+        <dd><code>{shown}</code></dd>
+      </dl>
+      <p className="profile-matched__note">What you searched for is listed on this profile.</p>
+    </section>
   );
 }
 
@@ -248,7 +288,7 @@ function ProfileFacts({ profile }: { profile: LocalProfile }) {
  * What a person looks up to check someone: wallets, handles, addresses. Shown as text to copy,
  * never as links — a reported scam site should not be one click away.
  */
-function Identifiers({ profile }: { profile: LocalProfile }) {
+function Identifiers({ profile, matched }: { profile: LocalProfile; matched: string | null }) {
   const banks = profile.bankAccounts.map(formatBankAccount);
   const bankNamesOnly = profile.bank.filter((name) => !profile.bankAccounts.some((b) => b.bank_name === name));
   const groups: [string, string[], boolean?][] = [
@@ -271,7 +311,7 @@ function Identifiers({ profile }: { profile: LocalProfile }) {
               <dt>{term}</dt>
               <dd>
                 <ul className={mono ? 'identifier-list identifier-list--mono' : 'identifier-list'}>
-                  {values.map((v) => <li key={v}>{v}</li>)}
+                  {values.map((v) => <li key={v} className={v === matched ? 'identifier-list__matched' : undefined}>{v}</li>)}
                 </ul>
               </dd>
             </div>

@@ -1,5 +1,5 @@
-// spec §2 "Removal dialog", §5 (its three messages, in order), §8: a person asks staff to remove a
-// case. The request goes through the outbox (DESIGN.md "Outbox"), so it can be made offline.
+// product.md#screens-removal ("Removal dialog"), product.md#validation (its three messages, in order), product.md#errors: a person asks staff to remove a
+// case. The request goes through the outbox (docs/design.md#outbox), so it can be made offline.
 import { useId, useState, type FormEvent } from 'react';
 import {
   removalRequestSubmitSchema, type RemovalRequestSubmitInput,
@@ -12,7 +12,7 @@ import { SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
 import { useOutboxSubmit } from './use-outbox-submit';
 import './profile.css';
 
-export const REMOVAL_FAILED = 'Failed to submit removal request. Please try again.'; // spec §8
+export const REMOVAL_FAILED = 'Failed to submit removal request. Please try again.'; // product.md#errors
 
 export interface RemovalDialogProps {
   /** the case to remove: a scammer (developer) or a project */
@@ -38,7 +38,7 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
 
   const theCaseId = profile ? caseId(profile.id) : '';
 
-  // spec §4: the form resets on success or cancel (Cancel, Escape and × are all a cancel)
+  // product.md#states: the form resets on success or cancel (Cancel, Escape and × are all a cancel)
   const reset = () => {
     setValues(EMPTY);
     setProblems({});
@@ -67,7 +67,7 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
       explanation: values.explanation,
       [profile.kind]: profile.id,
     };
-    // spec §5: all trimmed, in this order, each shown by its field
+    // product.md#validation: all trimmed, in this order, each shown by its field
     const checked = removalRequestSubmitSchema.safeParse(request);
     if (!checked.success) {
       const found: Partial<Record<RequestField, string>> = {};
@@ -93,7 +93,7 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
   }
 
   const formId = `${id}-form`;
-  // spec §5: the problems are announced together, in the form's order, when Submit finds them
+  // product.md#validation: the problems are announced together, in the form's order, when Submit finds them
   const fieldProps = (field: RequestField) => ({ id: `${id}-${field}`, problem: problems[field], announce: true });
 
   return (

@@ -1,4 +1,4 @@
-// spec §2 "Scam detail modal": one incident of a profile, read from the replica.
+// product.md#screens-scam-detail ("Scam detail modal"): one incident of a profile, read from the replica.
 import { statusBadgeLabel } from '../../../shared/domain/status';
 import type { LocalIncident } from '../../local';
 import { Modal } from '../../ui/Modal';

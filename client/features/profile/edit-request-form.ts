@@ -1,5 +1,5 @@
-// The edit-request dialog's form and the payload it becomes (spec §3 "Edit request (submit)",
-// §5, §7). The form starts from what the replica shows; only the fields the person changed
+// The edit-request dialog's form and the payload it becomes (product.md#entities-edit-request ("Edit request (submit)"),
+// product.md#validation, product.md#calls). The form starts from what the replica shows; only the fields the person changed
 // are sent: profile fields under proposed_changes.developer, the chosen incident's fields
 // under append.scam_updates. Pure functions, so every rule has a test without a dialog.
 import { AMOUNT_MAX_FRACTION_DIGITS } from '../../../shared/constants';
@@ -13,14 +13,14 @@ import { editRequestCaseId } from '../../../shared/domain/case-id';
 import { normalizeCurrency } from '../../../shared/domain/currency';
 import type { LocalIncident, LocalProfile } from '../../local';
 
-/** spec §7: the edit request is anonymous; these two are fixed, not asked. */
+/** product.md#calls: the edit request is anonymous; these two are fixed, not asked. */
 export const EDIT_REQUEST_FULL_NAME = 'Anonymous';
 export const EDIT_REQUEST_CONTACT = 'Not provided (anonymous edit request)';
 
-/** spec §4: 'scam_update' (an existing incident) is the only selectable target mode. */
+/** product.md#states: 'scam_update' (an existing incident) is the only selectable target mode. */
 export const TARGET_MODE = 'scam_update';
 
-export const MISSING_TARGET_ID = 'Missing target id'; // spec §5, §8
+export const MISSING_TARGET_ID = 'Missing target id'; // product.md#validation, product.md#errors
 export const NOTHING_CHANGED = 'Nothing has changed yet: change at least one field, then submit.';
 
 export interface ProfileForm {
@@ -32,7 +32,7 @@ export interface ProfileForm {
   location: string;
 }
 
-/** One bank row: a bank name and an account, paired by position (spec §3, §5). */
+/** One bank row: a bank name and an account, paired by position (product.md#entities, product.md#validation). */
 export type BankRow = BankAccountPair;
 
 export interface IncidentForm {
@@ -48,7 +48,7 @@ export interface IncidentForm {
   walletAddresses: string[];
   banks: BankRow[];
   ipAddresses: string[];
-  /** free text, as typed (spec §5: a decimal keyboard hint, checked by the shared amount rule) */
+  /** free text, as typed (product.md#validation: a decimal keyboard hint, checked by the shared amount rule) */
   amount: string;
   currency: string;
 }
@@ -95,7 +95,7 @@ export function incidentForm(incident: LocalIncident): IncidentForm {
   };
 }
 
-/** spec §3/§5: rows paired by position, pairs with both sides empty dropped. */
+/** product.md#entities/product.md#validation: rows paired by position, pairs with both sides empty dropped. */
 export function bankPairs(rows: readonly BankRow[]): BankAccountPair[] {
   return pairBankAccounts(rows.map((r) => r.bank_name), rows.map((r) => r.account));
 }
@@ -122,7 +122,7 @@ export type IncidentFieldProblem = { field: 'amount'; message: string };
 
 /**
  * The incident fields that differ from where the form started. An empty amount or currency
- * leaves the incident's as it is (an incident keeps a lost amount: spec §5 requires one).
+ * leaves the incident's as it is (an incident keeps a lost amount: product.md#validation requires one).
  */
 export function incidentChanges(
   initial: IncidentForm, current: IncidentForm,
@@ -135,18 +135,18 @@ export function incidentChanges(
   if (!sameList(pairs, bankPairs(initial.banks))) set.bankAccounts = pairs;
 
   if (current.amount.trim()) {
-    const amount = parseAmount(current.amount); // spec §5: sent as a number
+    const amount = parseAmount(current.amount); // product.md#validation: sent as a number
     if (amount === null) return { problem: { field: 'amount', message: `Amount ${AMOUNT_RULE_MESSAGE}.` } };
     if (amount !== parseAmount(initial.amount)) set.amount = amount;
   }
   if (current.currency.trim()) {
-    const currency = normalizeCurrency(current.currency); // spec §5: upper case
+    const currency = normalizeCurrency(current.currency); // product.md#validation: upper case
     if (currency !== normalizeCurrency(initial.currency)) set.currency = currency;
   }
   return { set };
 }
 
-/** A positive whole number, or null: spec §5 "a missing or non-numeric target id". */
+/** A positive whole number, or null: product.md#validation ("a missing or non-numeric target id"). */
 export function targetId(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;

@@ -47,7 +47,7 @@ describe('total reported loss', () => {
 });
 
 describe('scam detail view', () => {
-  it('when built from an incident, then it has the fields of spec §3 with types and industries joined', () => {
+  it('when built from an incident, then it has the fields of product.md#entities with types and industries joined', () => {
     const incident = localIncident(42, {
       id: 9, types: ['Rug Pull', 'Exit Scam'], industries: ['DeFi', 'NFT'], amount: 0.12345678, currency: 'btc',
     });

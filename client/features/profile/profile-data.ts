@@ -1,17 +1,17 @@
 // What the profile modal and the scam detail modal compute from replica rows: incident dates,
-// the total reported loss, the scam detail view (spec §2 "Profile modal", "Scam detail modal", §3).
+// the total reported loss, the scam detail view (product.md#screens-profile ("Profile modal"), "Scam detail modal", product.md#entities).
 import { DEFAULT_CURRENCY } from '../../../shared/constants';
 import type { ScamDetail } from '../../../shared/contract/incident';
 import { formatAmount } from '../../../shared/domain/amount';
 import { normalizeCurrency } from '../../../shared/domain/currency';
 import type { LocalIncident } from '../../local';
 
-/** spec §2: an incident's date shows its first 10 characters (when it happened, else when it was reported). */
+/** product.md#screens: an incident's date shows its first 10 characters (when it happened, else when it was reported). */
 export function incidentDate(incident: Pick<LocalIncident, 'occurred' | 'reported'>): string {
   return (incident.occurred ?? incident.reported ?? '').slice(0, 10);
 }
 
-/** spec §2: the reported date of the scam detail view, first 10 characters too. */
+/** product.md#screens: the reported date of the scam detail view, first 10 characters too. */
 export function reportedDate(incident: Pick<LocalIncident, 'reported'>): string {
   return (incident.reported ?? '').slice(0, 10);
 }
@@ -29,7 +29,7 @@ export interface TotalLoss {
 }
 
 /**
- * spec §2: "total reported loss in dollars summed from incidents". The registry keeps no
+ * product.md#screens: "total reported loss in dollars summed from incidents". The registry keeps no
  * exchange rates (and must work offline), so only dollar amounts are summed as dollars; 2 BTC
  * is never shown as "$2". Other currencies are listed beside the total as reported.
  * Incidents without an amount add nothing.
@@ -67,7 +67,7 @@ export function formatByCurrency(amounts: readonly CurrencyAmount[]): string {
   return amounts.map((a) => `${formatAmount(a.amount)} ${a.currency}`).join(' + ');
 }
 
-/** spec §3 "Scam detail view" from a replica incident and its profile's name. */
+/** product.md#entities-scam-detail ("Scam detail view") from a replica incident and its profile's name. */
 export function toScamDetail(incident: LocalIncident, name: string): ScamDetail {
   return {
     id: incident.id,
@@ -82,7 +82,7 @@ export function toScamDetail(incident: LocalIncident, name: string): ScamDetail 
   };
 }
 
-/** spec §9: amounts up to 8 decimals with their currency, e.g. "0.12345678 BTC". */
+/** product.md#constants: amounts up to 8 decimals with their currency, e.g. "0.12345678 BTC". */
 export function formatMoney(amount: number | null, currency: string): string | null {
   return amount == null ? null : `${formatAmount(amount)} ${normalizeCurrency(currency)}`;
 }

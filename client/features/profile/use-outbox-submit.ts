@@ -1,4 +1,4 @@
-// How the edit and removal dialogs send a request: through the outbox (DESIGN.md "Outbox"), so it
+// How the edit and removal dialogs send a request: through the outbox (docs/design.md#outbox), so it
 // can be made offline. A request the server refused while the dialog stayed open is dropped from
 // the outbox when the person sends the corrected one, so the pending list never holds both; once
 // the dialog is reset, the refused one stays in that list for the person to see.

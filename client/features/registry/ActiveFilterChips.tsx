@@ -2,8 +2,8 @@
 // ACTIVE_FILTER_CHIPS, then '+N more', a button that shows the rest; and a clear-all action.
 import { useEffect, useRef, useState } from 'react';
 import { ACTIVE_FILTER_CHIPS, FILTER_BADGE_CAP } from '../../../shared/constants';
-import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/domain/facets';
-import type { ActiveFilters } from '../../../shared/domain/search';
+import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/search/facets';
+import type { ActiveFilters } from '../../../shared/search/reference';
 
 /** spec §2/§9: a count badge shows 99+ above FILTER_BADGE_CAP (99). */
 export function badgeText(count: number): string {

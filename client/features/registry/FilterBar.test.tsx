@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILTER_CATEGORIES } from '../../../shared/domain/facets';
+import { FILTER_CATEGORIES } from '../../../shared/search/facets';
 import { useRegistryQuery } from '../../state/registry-query';
 import { FilterBar } from './FilterBar';
 import { manyNationalities, mixedProfiles, replicaOf } from './filters-test-support';

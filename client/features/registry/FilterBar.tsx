@@ -12,7 +12,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { SMALL_SCREEN_MAX_PX } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { RegistryDb } from '../../local';
-import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/domain/facets';
+import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/search/facets';
 import {
   activeFilterCount, applySearch, getRegistryQuery, setFilterValues, toggleFilterValue, useRegistryQuery,
 } from '../../state/registry-query';

@@ -6,7 +6,7 @@ import {
   FILTER_DEBOUNCE_REGISTRY_MS, FILTER_INITIAL_OPTIONS, FILTER_SEARCH_MAX_OPTIONS, FILTER_SEARCH_MIN_CHARS,
 } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
-import type { FilterCategory } from '../../../shared/domain/facets';
+import type { FilterCategory } from '../../../shared/search/facets';
 import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
 import { useFacetOptions, type RegistryDb } from '../../local';

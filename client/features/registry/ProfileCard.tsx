@@ -5,14 +5,14 @@
 import { useId } from 'react';
 import { CARD_SCAM_TYPE_CHIPS } from '../../../shared/constants';
 import type { Profile } from '../../../shared/contract/profile';
-import { matchColour } from '../../../shared/domain/search';
+import { matchColour } from '../../../shared/search/reference';
 import { Avatar } from '../../ui/Avatar';
 
 const AVATAR_PX = 56;
 
 export interface ProfileCardProps {
   profile: Profile;
-  /** the match score, 0–100 (shared/domain/search.ts matchScore) */
+  /** the match score, 0–100 (shared/search/reference.ts matchScore) */
   score: number;
   onViewProfile(): void;
 }

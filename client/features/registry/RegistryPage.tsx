@@ -1,13 +1,13 @@
 // The registry at / (spec §2 "Registry page"): search, filters, saved searches, the Scammers /
 // Projects toggle, the report button, the results grid and pagination. Everything is read from
 // the replica (client/local), searched by the search worker's index with the spec's rules
-// (shared/search-index, identical to shared/domain/search.ts), so it works the same offline and
+// (shared/search/index, identical to shared/search/reference.ts), so it works the same offline and
 // at 100,000 profiles: the page only ever holds the 20 profiles it shows. What the visitor is
 // looking for lives in client/state/registry-query.ts, which other features read too.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FILTER_DEBOUNCE_REGISTRY_MS, REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
-import { hasActiveFilters } from '../../../shared/domain/search';
+import { hasActiveFilters } from '../../../shared/search/reference';
 import { localDb, useRegistrySearch, type LocalProfile, type RegistryDb } from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { useStatus } from '../../state/status';

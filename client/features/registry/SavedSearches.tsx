@@ -4,8 +4,8 @@
 // after sign-in, on load and when the connection returns.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SEARCH_HISTORY_LIMIT } from '../../../shared/constants';
-import { FILTER_CATEGORIES } from '../../../shared/domain/facets';
-import type { ActiveFilters } from '../../../shared/domain/search';
+import { FILTER_CATEGORIES } from '../../../shared/search/facets';
+import type { ActiveFilters } from '../../../shared/search/reference';
 import {
   deleteSavedSearch, saveSearch, syncSavedSearches, useSavedSearches, type SavedSearchItem,
 } from '../../local/saved-searches';

@@ -1,6 +1,6 @@
 // Which of a filter category's options a dropdown shows (spec §5/§9). The options themselves
 // (DESIGN.md "Filters") are computed on this device from the replica by the search index
-// (shared/search-index facetOptions, through useFacetOptions), so filters work for everyone,
+// (shared/search/index facetOptions, through useFacetOptions), so filters work for everyone,
 // offline too; the documented /api/filter-options/ stays for API users.
 import { FILTER_SEARCH_MIN_CHARS, FILTER_INITIAL_OPTIONS } from '../../../shared/constants';
 

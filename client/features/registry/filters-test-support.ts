@@ -2,7 +2,7 @@
 // §3, as GET /api/sync/ delivers them), read back the way the registry page reads it.
 import type { Profile } from '../../../shared/contract/profile';
 import { sampleProfile } from '../../../shared/test-support';
-import type { FilterCategory } from '../../../shared/domain/facets';
+import type { FilterCategory } from '../../../shared/search/facets';
 import { readSyncMeta, searchService, type LocalProfile, type RegistryDb } from '../../local';
 import { freshDb, putReplicaProfiles } from '../../local/test-support';
 import type { FilterOption } from './filter-options';

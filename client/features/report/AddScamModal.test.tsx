@@ -36,7 +36,7 @@ async function openForm(props: Partial<Parameters<typeof AddScamHarness>[0]> = {
 
 const submitButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Submit' });
 
-describe('the Add Scam modal (spec §2, §5)', { timeout: 20_000 }, () => {
+describe('the Add Scam modal (product.md#screens, product.md#validation)', { timeout: 20_000 }, () => {
   it('when description or lost amount is blank, then Submit is disabled; with both, it is enabled', async () => {
     const dialog = await openForm();
     expect(submitButton(dialog)).toBeDisabled();

@@ -1,17 +1,21 @@
-// spec §2 "Add Scam modal (also a draft editor)", §3 "Scam draft form" / "Scam submit payload",
-// §4 "Scam draft", §5 "Scam form". In 'submit' mode it adds an incident to an existing profile
+// product.md#screens-add-scam ("Add Scam modal (also a draft editor)"), product.md#entities-scam-draft ("Scam draft form") / "Scam submit payload",
+// product.md#states ("Scam draft"), product.md#validation-scam-form ("Scam form"). In 'submit' mode it adds an incident to an existing profile
 // through the outbox (so it works offline); in 'draft' mode (the wizard) it hands the draft back.
 // Whatever is typed is kept on the device while the dialog is open, so closing it, reloading
 // or losing the tab keeps the draft; only Cancel (after asking) or a submit clears it.
+// Each identifier is checked as it is added (IncidentFields.tsx, checks/), and text typed in a
+// list field but not added is asked about before a save, a submit or a close (pending-text.tsx).
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { localDb, submitAction, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
+import type { ListedProfile } from './checks/lookup';
 import { IncidentFields } from './IncidentFields';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
+import { PendingFields, usePendingGuard } from './pending-text';
 import {
   emptyScamDraft, normalizeScamDraft, payloadProblems, preselectedScamTypes, scamDraftHasContent,
   scamDraftReady, toScamSubmit, type ScamDraft, type ScamDraftField, type ScamDraftProblems,
@@ -33,21 +37,26 @@ export interface AddScamModalProps {
   onDraftSaved?(draft: ScamDraft): void;
   /** draft mode: Cancel confirmed, or closed or saved with nothing entered (discarded silently) */
   onDraftDiscarded?(): void;
-  /** where the form is kept while open; by default per kind and profile (spec §4) */
+  /**
+   * draft mode: the scam goes to a listed profile that already holds one of its identifiers,
+   * instead of to the new profile (issue 16, step 6); the editor closes without handing it back
+   */
+  onUseListed?(profile: ListedProfile, draft: ScamDraft): void;
+  /** where the form is kept while open; by default per kind and profile (product.md#states) */
   draftKey?: string;
   db?: RegistryDb;
 }
 
-/** spec §4: an Add Scam draft is stored per entity type and profile. */
+/** product.md#states: an Add Scam draft is stored per entity type and profile. */
 export const scamDraftKey = (kind: ProfileKind, profileId: number | null) => `scam:${kind}:${profileId ?? 'new'}`;
 /** The wizard's scam editor, while it is open. */
 export const wizardScamKey = (kind: ProfileKind) => `wizard:${kind}:scam`;
 
 export function AddScamModal({
-  kind, profile, open, onOpenChange, mode, initial, onDraftSaved, onDraftDiscarded, draftKey, db = localDb,
+  kind, profile, open, onOpenChange, mode, initial, onDraftSaved, onDraftDiscarded, onUseListed, draftKey, db = localDb,
 }: AddScamModalProps) {
   const key = draftKey ?? (mode === 'submit' ? scamDraftKey(kind, profile?.id ?? null) : wizardScamKey(kind));
-  // spec §9: scam types preselected from the active filters' known labels
+  // product.md#constants: scam types preselected from the active filters' known labels
   const activeScamTypes = useRegistryQuery((s) => s.filters['Scam Type']);
   const base = useMemo(() => emptyScamDraft(preselectedScamTypes(activeScamTypes)), [activeScamTypes]);
   const draft = useStoredDraft<ScamDraft>({
@@ -90,13 +99,13 @@ export function AddScamModal({
   /** draft mode: what is entered goes back to the wizard; the editor's copy is cleared */
   const handBack = (current: ScamDraft) => {
     if (scamDraftHasContent(current, base)) onDraftSaved?.(current);
-    else onDraftDiscarded?.(); // spec §4: a wizard draft with no content is discarded silently
+    else onDraftDiscarded?.(); // product.md#states: a wizard draft with no content is discarded silently
     void draft.replace(base);
   };
 
   const onModalOpenChange = (next: boolean) => {
     if (next) { onOpenChange(true); return; }
-    // spec §2: closing keeps the entered data (stored here, or handed back in draft mode)
+    // product.md#screens: closing keeps the entered data (stored here, or handed back in draft mode)
     if (mode === 'draft' && value && !outcome) handBack(value);
     close();
   };
@@ -118,8 +127,24 @@ export function AddScamModal({
   };
   const touch = (field: ScamDraftField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
 
+  /** draft mode: the scam leaves the wizard for a listed profile; the editor's copy is cleared */
+  const moveTo = (target: ListedProfile) => {
+    if (!value || !onUseListed) return;
+    onUseListed(target, value);
+    void draft.replace(base);
+    close();
+  };
+
+  // text typed in a list field but not added is asked about before it could be lost
+  const pending = usePendingGuard({
+    resubmit: () => formRef.current?.requestSubmit(),
+    close: () => onModalOpenChange(false),
+    moveTo,
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending.entries.typed().length > 0) { pending.guard('resubmit')(); return; }
     if (!value || !scamDraftReady(value) || submitting) return;
     if (Object.keys(problems).length > 0) {
       setShowAll(true);
@@ -178,7 +203,7 @@ export function AddScamModal({
     <>
       <Modal
         open={open}
-        onOpenChange={onModalOpenChange}
+        onOpenChange={(next) => (next ? onModalOpenChange(true) : pending.guard('close')())}
         title={title}
         description={description}
         size="xl"
@@ -197,15 +222,19 @@ export function AddScamModal({
             noValidate
             onSubmit={(event) => { void submit(event); }}
           >
-            <IncidentFields
-              kind={kind}
-              db={db}
-              value={value}
-              set={set}
-              touch={touch}
-              problem={visible}
-              disabled={submitting}
-            />
+            <PendingFields entries={pending.entries}>
+              <IncidentFields
+                kind={kind}
+                db={db}
+                value={value}
+                set={set}
+                touch={touch}
+                problem={visible}
+                disabled={submitting}
+                reportingOn={mode === 'submit' ? profile?.id : undefined}
+                onUseListed={mode === 'draft' && onUseListed ? pending.guard('moveTo') : undefined}
+              />
+            </PendingFields>
           </form>
         )}
       </Modal>
@@ -220,6 +249,7 @@ export function AddScamModal({
         cancelLabel="Keep editing"
         onConfirm={discard}
       />
+      {pending.dialog}
     </>
   );
 }

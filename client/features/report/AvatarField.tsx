@@ -1,4 +1,4 @@
-// The incident's picture (spec §3 "Scam draft form" avatar): a file picked on the device, made
+// The incident's picture (product.md#entities-scam-draft ("Scam draft form") avatar): a file picked on the device, made
 // small here before it is stored (avatar-image.ts). Not a Field: a preview and a remove button
 // sit by the input, and its one line of hint, progress or problem is a live region.
 import { useId, useRef, useState } from 'react';

@@ -1,11 +1,16 @@
-// The Add Scam modal's form (spec §3 "Scam draft form"): one incident, its fields grouped as the
+// The Add Scam modal's form (product.md#entities-scam-draft ("Scam draft form")): one incident, its fields grouped as the
 // screen shows them. The modal (AddScamModal.tsx) owns the draft; this only renders and edits it.
+import { useMemo } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { RegistryDb } from '../../local';
 import { Field } from '../../ui/Field';
 import { SearchableMultiValueField } from '../../ui/SearchableMultiValueField';
 import { TagInput } from '../../ui/TagInput';
 import { AvatarField } from './AvatarField';
+import { useIdentifierChecks } from './checks/checks';
+import type { IdentifierListField } from './checks/identifier-fields';
+import { hasNote, IdentifierNote } from './checks/IdentifierNote';
+import type { ListedProfile } from './checks/lookup';
 import { KNOWN_SCAM_TYPES } from '../../../shared/contract/scam-submit';
 import type { ScamDraft, ScamDraftField } from './scam-draft';
 import { useReplicaSuggestions } from './suggestions';
@@ -18,12 +23,27 @@ export interface IncidentFieldsProps {
   touch(field: ScamDraftField): void;
   problem(field: ScamDraftField): string | undefined;
   disabled: boolean;
+  /** the listed profile the scam is reported on, if any (Add Scam on a profile) */
+  reportingOn?: number;
+  /** a new profile's scam: move it to a listed profile that already holds one of its identifiers */
+  onUseListed?(profile: ListedProfile): void;
 }
 
 /** The form's fields; mounted only while the dialog is open, so the replica is read then. */
-export function IncidentFields({ kind, db, value, set, touch, problem, disabled }: IncidentFieldsProps) {
+export function IncidentFields({ kind, db, value, set, touch, problem, disabled, reportingOn, onUseListed }: IncidentFieldsProps) {
   const suggest = useReplicaSuggestions(kind, db);
   const someone = kind === 'developer' ? 'the scammer' : 'the project';
+  const { walletAddresses, phoneNumbers, emails, websites, telegramHandles, bankAccounts, ipAddresses } = value;
+  const lists = useMemo(
+    () => ({ walletAddresses, phoneNumbers, emails, websites, telegramHandles, bankAccounts, ipAddresses }),
+    [walletAddresses, phoneNumbers, emails, websites, telegramHandles, bankAccounts, ipAddresses],
+  );
+  const checkOf = useIdentifierChecks(lists);
+  // issue 16 step 6: each identifier is checked as it is added, and the note shows under it
+  const notes = (field: IdentifierListField) => (v: string) => {
+    const check = checkOf(field, v);
+    return hasNote(check) ? <IdentifierNote check={check} reportingOn={reportingOn} onUseListed={onUseListed} /> : null;
+  };
 
   return (
     <>
@@ -72,24 +92,24 @@ export function IncidentFields({ kind, db, value, set, touch, problem, disabled 
 
       <fieldset className="report-section" disabled={disabled}>
         <legend>How they reached you</legend>
-        <TagInput label="Websites" values={value.websites} onChange={(v) => set('websites', v)} inputMode="url" placeholder="scam-site.example" disabled={disabled} />
-        <TagInput label="Email addresses" values={value.emails} onChange={(v) => set('emails', v)} inputMode="email" disabled={disabled} />
-        <TagInput label="Phone numbers" values={value.phoneNumbers} onChange={(v) => set('phoneNumbers', v)} inputMode="tel" disabled={disabled} />
-        <TagInput label="Telegram handles" values={value.telegramHandles} onChange={(v) => set('telegramHandles', v)} placeholder="@handle" disabled={disabled} />
+        <TagInput label="Websites" values={value.websites} onChange={(v) => set('websites', v)} notes={notes('websites')} inputMode="url" placeholder="scam-site.example" disabled={disabled} />
+        <TagInput label="Email addresses" values={value.emails} onChange={(v) => set('emails', v)} notes={notes('emails')} inputMode="email" disabled={disabled} />
+        <TagInput label="Phone numbers" values={value.phoneNumbers} onChange={(v) => set('phoneNumbers', v)} notes={notes('phoneNumbers')} inputMode="tel" disabled={disabled} />
+        <TagInput label="Telegram handles" values={value.telegramHandles} onChange={(v) => set('telegramHandles', v)} notes={notes('telegramHandles')} placeholder="@handle" disabled={disabled} />
       </fieldset>
 
       <fieldset className="report-section" disabled={disabled}>
         <legend>Where the money went</legend>
-        <TagInput label="Wallet addresses" values={value.walletAddresses} onChange={(v) => set('walletAddresses', v)} placeholder="0x…, bc1…" disabled={disabled} />
+        <TagInput label="Wallet addresses" values={value.walletAddresses} onChange={(v) => set('walletAddresses', v)} notes={notes('walletAddresses')} placeholder="0x…, bc1…" disabled={disabled} />
         <SearchableMultiValueField label="Banks" values={value.bankNames} onChange={(v) => set('bankNames', v)}
           loadSuggestions={suggest('Banks')} disabled={disabled} />
-        <TagInput label="Bank accounts" values={value.bankAccounts} onChange={(v) => set('bankAccounts', v)} disabled={disabled} />
+        <TagInput label="Bank accounts" values={value.bankAccounts} onChange={(v) => set('bankAccounts', v)} notes={notes('bankAccounts')} disabled={disabled} />
         <p className="field-hint report-pairing">Banks and accounts are paired in order: the first account with the first bank.</p>
       </fieldset>
 
       <fieldset className="report-section" disabled={disabled}>
         <legend>Technical details</legend>
-        <TagInput label="IP addresses" values={value.ipAddresses} onChange={(v) => set('ipAddresses', v)} inputMode="decimal" placeholder="203.0.113.7" disabled={disabled} />
+        <TagInput label="IP addresses" values={value.ipAddresses} onChange={(v) => set('ipAddresses', v)} notes={notes('ipAddresses')} inputMode="decimal" placeholder="203.0.113.7" disabled={disabled} />
       </fieldset>
 
       <fieldset className="report-section" disabled={disabled}>

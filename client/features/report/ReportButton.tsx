@@ -1,4 +1,4 @@
-// 'Report Person' / 'Report Project' on the registry page (spec §2), opening the Report wizard.
+// 'Report Person' / 'Report Project' on the registry page (product.md#screens), opening the Report wizard.
 import { lazy, Suspense, useState } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { localDb, type RegistryDb } from '../../local';

@@ -51,7 +51,7 @@ async function addScam(wizard: HTMLElement, description: string, amount: string)
 
 const scamCards = (wizard: HTMLElement) => within(wizard).queryAllByRole('listitem').filter((li) => li.classList.contains('wizard__scam'));
 
-describe('the Report wizard (spec §2, §4, §5)', { timeout: 20_000 }, () => {
+describe('the Report wizard (product.md#screens, product.md#states, product.md#validation)', { timeout: 20_000 }, () => {
   it('when Report Person is pressed, then it opens on step 1 of 3, and Cancel on step 1 closes it', async () => {
     render(<ReportHarness db={db} />);
     const dialog = await openWizard();

@@ -1,9 +1,12 @@
-// spec §2 "Report Scammer wizard modal (3 steps)", §3 "Scammer creation payload" / "Wizard scam
-// payload", §4, §5 "Wizard", §8. Step 1 who they are, step 2 their story, step 3 the scams (held
+// product.md#screens-wizard ("Report Scammer wizard modal (3 steps)"), product.md#entities-profile-create ("Scammer creation payload") / "Wizard scam
+// payload", product.md#states, product.md#validation-wizard ("Wizard"), product.md#errors. Step 1 who they are, step 2 their story, step 3 the scams (held
 // as drafts, edited in the Add Scam modal) and a summary. The whole state is kept on the device
 // ('wizard:developer' / 'wizard:project'), so a reload or a closed tab never loses it. Submit
 // queues ONE outbox action: the profile, then each scam on the id the server gives it.
 // This file holds the wizard's state and composes the steps, each in its own file in wizard/.
+// Report-time checks (issue 16, step 6): a name or a scam's identifier that a listed profile
+// already holds can send the scam to that profile instead (reportOnListed), and text typed in a
+// list field but not added is asked about before a step is left (pending-text.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { WIZARD_STEPS } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -11,9 +14,11 @@ import { profileCreateSchema } from '../../../shared/contract/profile';
 import { clearDraft, localDb, saveDraft, submitAction, type RegistryDb } from '../../local';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
-import { AddScamModal, wizardScamKey } from './AddScamModal';
+import { AddScamModal, scamDraftKey, wizardScamKey } from './AddScamModal';
+import type { ListedProfile } from './checks/lookup';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
+import { PendingFields, usePendingGuard } from './pending-text';
 import { payloadProblems, toWizardScam, type ScamDraft } from './scam-draft';
 import { useStoredDraft } from './useStoredDraft';
 import { IdentityStep } from './wizard/IdentityStep';
@@ -33,7 +38,7 @@ export interface ReportWizardProps {
   db?: RegistryDb;
 }
 
-/** spec §4: the whole wizard is one draft per kind. */
+/** product.md#states: the whole wizard is one draft per kind. */
 export const wizardKey = (kind: ProfileKind) => `wizard:${kind}`;
 
 const FULL_NAME_REQUIRED = 'Full name is required';
@@ -51,6 +56,8 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const [removing, setRemoving] = useState<number | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const [moved, setMoved] = useState(0);
+  /** a listed profile the person chose to add a scam to instead (issue 16, step 6) */
+  const [reportingOn, setReportingOn] = useState<ListedProfile | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const incidentAlertRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -82,7 +89,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const next = () => {
     if (!state) return;
     if (state.step === 1 && !state.profile.name.trim()) {
-      // spec §5: full name required to pass step 1
+      // product.md#validation: full name required to pass step 1
       setProblems((p) => ({ ...p, name: FULL_NAME_REQUIRED }));
       focusFirstProblem();
       return;
@@ -98,7 +105,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     onOpenChange(false);
   };
 
-  // --- scams held as drafts (spec §2)
+  // --- scams held as drafts (product.md#screens)
   const startNewIncident = async () => {
     await clearDraft(wizardScamKey(kind), db);
     update((s) => ({ ...s, editing: 'new' }));
@@ -136,13 +143,30 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     setIncidentProblems([]);
   };
 
-  // --- submit (spec §3: one profile, then each scam; one outbox action)
+  /**
+   * The profile is already listed: a scam goes to it instead of to a new profile. A scam being
+   * edited leaves the report (it is kept as that profile's Add Scam draft, product.md#states) and that
+   * profile's Add Scam opens with it.
+   */
+  const reportOnListed = (target: ListedProfile, draft?: ScamDraft) => {
+    if (!draft) { setReportingOn(target); return; }
+    update((s) => ({
+      ...s, editing: null,
+      incidents: typeof s.editing === 'number' ? s.incidents.filter((_, i) => i !== s.editing) : s.incidents,
+    }));
+    saveDraft(scamDraftKey(target.profileKind, target.id), draft, db).then(
+      () => setReportingOn(target),
+      (error: unknown) => console.error('Saving the draft on this device failed', error),
+    );
+  };
+
+  // --- submit (product.md#entities: one profile, then each scam; one outbox action)
   const submit = async () => {
     if (!state || submitting) return;
     const profile = toProfileCreate(state.profile);
     const checked = profileCreateSchema.safeParse(profile);
     const found: ProfileProblems = {};
-    if (!state.profile.name.trim()) found.name = FULL_NAME_REQUIRED; // spec §5: and to submit
+    if (!state.profile.name.trim()) found.name = FULL_NAME_REQUIRED; // product.md#validation: and to submit
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = String(issue.path[0]) as ProfileField;
@@ -174,7 +198,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
       // whatever the answer, the report is in the outbox now: the wizard starts afresh
       await stored.replace(emptyWizard());
       if (result.outcome === 'rejected') {
-        // spec §8: wizard submit failures are logged with which call failed
+        // product.md#errors: wizard submit failures are logged with which call failed
         console.error(result.entry.results.length === 0 ? 'Scammer Submit failed' : 'Scam submit failed', result.message);
       }
       setOutcome(outcomeOf(result, REPORT_MESSAGES.reportFailed));
@@ -185,6 +209,9 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
       setSubmitting(false);
     }
   };
+
+  // leaving a step, submitting or closing with text typed in a list field asks about it first
+  const pending = usePendingGuard({ next, previous, close, submit: () => { void submit(); } });
 
   const step = state?.step ?? 1;
   const editing = state?.editing ?? null;
@@ -201,14 +228,14 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   ) : state === null ? null : (
     <>
       {step === 1 ? (
-        <button type="button" className="button button--secondary" onClick={close}>Cancel</button>
+        <button type="button" className="button button--secondary" onClick={pending.guard('close')}>Cancel</button>
       ) : (
-        <button type="button" className="button button--secondary" onClick={previous} disabled={submitting}>Previous</button>
+        <button type="button" className="button button--secondary" onClick={pending.guard('previous')} disabled={submitting}>Previous</button>
       )}
       {step < WIZARD_STEPS ? (
-        <button type="button" className="button" onClick={next}>Next</button>
+        <button type="button" className="button" onClick={pending.guard('next')}>Next</button>
       ) : (
-        <button type="button" className="button" onClick={() => { void submit(); }} disabled={submitting}>
+        <button type="button" className="button" onClick={pending.guard('submit')} disabled={submitting}>
           {submitting ? 'Submitting…' : 'Submit report'}
         </button>
       )}
@@ -219,7 +246,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     <>
       <Modal
         open={open}
-        onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+        onOpenChange={(o) => (o ? onOpenChange(true) : pending.guard('close')())}
         title={`Report a ${subject}`}
         description="What you enter is kept on this device until you submit it; staff review every report before it is published."
         size="xl"
@@ -232,11 +259,12 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
           ) : state === null ? (
             <p className="muted">Loading…</p>
           ) : (
-            <>
+            <PendingFields entries={pending.entries}>
               <StepIndicator step={step} onDiscard={wizardHasContent(state) ? () => setDiscarding(true) : undefined} />
               <h3 ref={headingRef} tabIndex={-1} className="wizard__heading">{STEP_TITLES[step]}</h3>
               {step === 1 ? (
-                <IdentityStep kind={kind} db={db} profile={state.profile} problems={problems} set={setProfile} onEnter={next} />
+                <IdentityStep kind={kind} db={db} profile={state.profile} problems={problems} set={setProfile} onEnter={pending.guard('next')}
+                  onUseListed={reportOnListed} />
               ) : step === 2 ? (
                 <StoryStep kind={kind} profile={state.profile} problems={problems} set={setProfile} />
               ) : (
@@ -250,7 +278,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
                   onRemove={setRemoving}
                 />
               )}
-            </>
+            </PendingFields>
           )}
         </div>
       </Modal>
@@ -264,7 +292,19 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         onOpenChange={(o) => { if (!o) update((s) => ({ ...s, editing: null })); }}
         onDraftSaved={incidentSaved}
         onDraftDiscarded={incidentDiscarded}
+        onUseListed={reportOnListed}
       />
+      {reportingOn ? (
+        <AddScamModal
+          key={`${reportingOn.profileKind}:${reportingOn.id}`}
+          kind={reportingOn.profileKind}
+          profile={{ id: reportingOn.id, name: reportingOn.name }}
+          mode="submit"
+          db={db}
+          open={open}
+          onOpenChange={(o) => { if (!o) setReportingOn(null); }}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => { if (!o) setRemoving(null); }}
@@ -283,6 +323,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         cancelLabel="Keep it"
         onConfirm={() => { void discardReport(); }}
       />
+      {pending.dialog}
     </>
   );
 }

@@ -1,4 +1,4 @@
-// DESIGN.md "Avatars": the picture a person picks is scaled in the browser to at most
+// docs/design.md#avatars: the picture a person picks is scaled in the browser to at most
 // AVATAR_MAX_PX on its longer side and stored as a PNG/JPEG/WebP data URL of at most 200 KB,
 // small enough to wait in the outbox. Drawing it on a canvas also drops whatever else the file
 // carried (EXIF location, scripts in an SVG): only pixels leave the device.

@@ -1,4 +1,4 @@
-// What the report forms say after a submit (DESIGN.md "Messages"; spec §8).
+// What the report forms say after a submit (docs/design.md#messages; product.md#errors).
 import type { SubmitResult } from '../../local';
 
 export const REPORT_MESSAGES = {
@@ -6,7 +6,7 @@ export const REPORT_MESSAGES = {
   sentDetail: 'Staff review every report before it appears in the registry.',
   queued: 'Saved. It will be sent when you are back online.',
   queuedDetail: 'It waits on this device, in your pending list, until then.',
-  /** spec §8 "Scam submit failure: … alert 'Failed to submit scam.'" */
+  /** product.md#errors ("Scam submit failure: … alert 'Failed to submit scam.'") */
   scamFailed: 'Failed to submit scam.',
   reportFailed: 'Failed to submit the report.',
   rejectedHint: 'It is kept in your pending list, where you can correct it and send it again.',

@@ -32,7 +32,7 @@ const filled = (extra: Partial<ScamDraft> = {}): ScamDraft => ({
   ...extra,
 });
 
-describe('scam drafts (spec §3, §5, §9)', () => {
+describe('scam drafts (product.md#entities, product.md#validation, product.md#constants)', () => {
   it('when the active filters hold scam types, then only the known labels are preselected, in the spec order', () => {
     expect(preselectedScamTypes(['Phishing', 'Ponzi', 'Rug Pull'])).toEqual(['Rug Pull', 'Phishing']);
     expect(preselectedScamTypes(undefined)).toEqual([]);
@@ -86,7 +86,7 @@ describe('scam drafts (spec §3, §5, §9)', () => {
   });
 });
 
-describe('wizard state (spec §3, §4)', () => {
+describe('wizard state (product.md#entities, product.md#states)', () => {
   it('when nothing is typed, then the wizard has no content; a name or a scam is content', () => {
     expect(wizardHasContent(emptyWizard())).toBe(false);
     expect(wizardHasContent({ ...emptyWizard(), step: 2 })).toBe(false);

@@ -1,5 +1,5 @@
-// spec §3 "Scam draft form": what the Add Scam modal holds while a person fills it in, and the
-// two payloads it becomes — the Scam submit payload (an existing profile, spec §3) and the
+// product.md#entities-scam-draft ("Scam draft form"): what the Add Scam modal holds while a person fills it in, and the
+// two payloads it becomes — the Scam submit payload (an existing profile, product.md#entities) and the
 // Wizard scam payload (snake_case, a profile reported in the wizard). Pure functions, so the
 // wizard and the modal build their payloads the same way, and the tests can check each rule.
 import { DEFAULT_CURRENCY } from '../../../shared/constants';
@@ -11,12 +11,12 @@ import { avatarProblem } from '../../../shared/domain/avatar';
 import { pairBankAccounts } from '../../../shared/domain/bank-accounts';
 import { CURRENCY_PATTERN, normalizeCurrency } from '../../../shared/domain/currency';
 
-/** spec §2 "Add Scam modal": the form's fields, by the spec's names. Lists hold what the person added. */
+/** product.md#screens-add-scam ("Add Scam modal"): the form's fields, by the spec's names. Lists hold what the person added. */
 export interface ScamDraft {
   nickname: string[];
-  /** a PNG/JPEG/WebP data URL of at most 200 KB (DESIGN.md "Avatars"), or null */
+  /** a PNG/JPEG/WebP data URL of at most 200 KB (docs/design.md#avatars), or null */
   avatar: string | null;
-  /** spec §2: at most one company */
+  /** product.md#screens: at most one company */
   companiesUsed: string[];
   company_address: string[];
   industries: string[];
@@ -26,14 +26,14 @@ export interface ScamDraft {
   phoneNumbers: string[];
   telegramHandles: string[];
   walletAddresses: string[];
-  /** paired by position with bankAccounts (spec §3) */
+  /** paired by position with bankAccounts (product.md#entities) */
   bankNames: string[];
   bankAccounts: string[];
   ipAddresses: string[];
   /** yyyy-mm-dd or '' */
   scamDate: string;
   description: string;
-  /** free text, checked with parseAmount before it is queued (spec §5) */
+  /** free text, checked with parseAmount before it is queued (product.md#validation) */
   lostAmount: string;
   currency: string;
   victimsContact: string;
@@ -47,13 +47,13 @@ export const LIST_FIELDS = [
 ] as const satisfies readonly ScamDraftField[];
 const TEXT_FIELDS = ['scamDate', 'description', 'lostAmount', 'currency', 'victimsContact'] as const satisfies readonly ScamDraftField[];
 
-/** The scam types of the active filters that are known labels (spec §9), in the spec's order. */
+/** The scam types of the active filters that are known labels (product.md#constants), in the spec's order. */
 export function preselectedScamTypes(activeScamTypes: readonly string[] | undefined): string[] {
   const active = new Set(activeScamTypes ?? []);
   return KNOWN_SCAM_TYPES.filter((label) => active.has(label));
 }
 
-/** A fresh form: currency USD (spec §9), scam types preselected from the active filters. */
+/** A fresh form: currency USD (product.md#constants), scam types preselected from the active filters. */
 export function emptyScamDraft(scamTypes: readonly string[] = []): ScamDraft {
   return {
     nickname: [], avatar: null, companiesUsed: [], company_address: [], industries: [], scamTypes: [...scamTypes],
@@ -96,7 +96,7 @@ export function scamDraftHasContent(draft: ScamDraft, base: ScamDraft = emptySca
   return LIST_FIELDS.some((field) => draft[field].join('\u0000') !== base[field].join('\u0000'));
 }
 
-/** spec §5: the submit button is disabled while description or lost amount is blank. */
+/** product.md#validation: the submit button is disabled while description or lost amount is blank. */
 export function scamDraftReady(draft: ScamDraft): boolean {
   return draft.description.trim() !== '' && draft.lostAmount.trim() !== '';
 }
@@ -121,7 +121,7 @@ export function scamDraftProblems(draft: ScamDraft): ScamDraftProblems {
 
 const amountOf = (draft: ScamDraft): number | string => parseAmount(draft.lostAmount) ?? draft.lostAmount.trim();
 
-/** spec §3 "Scam submit payload (existing profile)". */
+/** product.md#entities-scam-submit ("Scam submit payload (existing profile)"). */
 export function toScamSubmit(draft: ScamDraft): ScamSubmitInput {
   return {
     description: draft.description.trim(),
@@ -145,7 +145,7 @@ export function toScamSubmit(draft: ScamDraft): ScamSubmitInput {
   };
 }
 
-/** spec §3 "Wizard scam payload (snake_case)", with the draft's date and currency too. */
+/** product.md#entities-wizard-scam ("Wizard scam payload (snake_case)"), with the draft's date and currency too. */
 export function toWizardScam(draft: ScamDraft): WizardScamInput {
   return {
     nickname: draft.nickname,
@@ -184,7 +184,7 @@ const FIELD_OF_KEY: Record<string, ScamDraftField> = {
 
 /**
  * Everything that stops the draft from being queued as `payload`: the form's own rules, then the
- * shared schema the server checks with (STYLE.md 1), so a refusal is caught before it is sent.
+ * shared schema the server checks with (docs/style.md#s1), so a refusal is caught before it is sent.
  */
 export function payloadProblems(draft: ScamDraft, payload: 'submit' | 'wizard'): ScamDraftProblems {
   const problems = scamDraftProblems(draft);

@@ -1,10 +1,10 @@
 // Suggestions for the report forms' searchable fields, from the local replica (no server call, so
 // they work offline): the values the registry's profiles of the same kind already hold in a
-// filter category (shared/domain/facets.ts), e.g. the industries or banks seen so far, as the
+// filter category (shared/search/facets.ts), e.g. the industries or banks seen so far, as the
 // search index counts them for the filter options.
 import { useCallback, useMemo } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
-import type { FilterCategory } from '../../../shared/domain/facets';
+import type { FilterCategory } from '../../../shared/search/facets';
 import { searchService, useRegistryVersion, type RegistryDb } from '../../local';
 
 export type SuggestionSource = FilterCategory | readonly FilterCategory[];

@@ -1,6 +1,6 @@
 // A form's value that is kept in the drafts table (client/local) while the person types, so
-// closing the dialog, reloading the page or losing the tab never loses it (spec §4 "Scam draft:
-// closing keeps data"). The value is read each time the form becomes active, saved a moment
+// closing the dialog, reloading the page or losing the tab never loses it (product.md#states ("Scam draft:
+// closing keeps data")). The value is read each time the form becomes active, saved a moment
 // after each change and at once when the form closes or unmounts; a value with no content
 // removes the stored draft instead of keeping an empty one.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';

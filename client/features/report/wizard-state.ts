@@ -1,4 +1,4 @@
-// The Report Scammer wizard's state (spec §2, §4): three steps, the profile's own fields, and the
+// The Report Scammer wizard's state (product.md#screens, product.md#states): three steps, the profile's own fields, and the
 // scams held as drafts until the final submit. The whole state is kept in the drafts table
 // ('wizard:developer' / 'wizard:project'), so a reload or a closed tab never loses it.
 import { WIZARD_STEPS } from '../../../shared/constants';
@@ -21,7 +21,7 @@ export interface WizardProfile {
 export interface WizardState {
   step: WizardStep;
   profile: WizardProfile;
-  /** spec §2: scams held as drafts, editable or removable, until the final submit */
+  /** product.md#screens: scams held as drafts, editable or removable, until the final submit */
   incidents: ScamDraft[];
   /** the scam being edited in the Add Scam modal: an index into incidents, 'new', or null */
   editing: number | 'new' | null;
@@ -40,7 +40,7 @@ export function emptyWizard(): WizardState {
 
 const TEXT_KEYS = ['name', 'nationality', 'location', 'geolocation', 'accent', 'bio'] as const;
 
-/** spec §4: a wizard with nothing typed in it is not worth keeping (it is discarded silently). */
+/** product.md#states: a wizard with nothing typed in it is not worth keeping (it is discarded silently). */
 export function wizardHasContent(state: WizardState): boolean {
   const p = state.profile;
   return TEXT_KEYS.some((key) => p[key].trim() !== '') || p.gender !== DEFAULT_GENDER || p.languages.length > 0
@@ -67,7 +67,7 @@ export function normalizeWizard(stored: unknown): WizardState | null {
   return state;
 }
 
-/** spec §3 "Scammer creation payload" (also for projects); reported now, always unverified. */
+/** product.md#entities-profile-create ("Scammer creation payload") (also for projects); reported now, always unverified. */
 export function toProfileCreate(profile: WizardProfile, now: Date = new Date()): ProfileCreateInput {
   return {
     name: profile.name.trim(),

@@ -1,4 +1,4 @@
-// The account corner's menu for anyone signed in (spec §2 "Header", §6): Log out and, for staff
+// The account corner's menu for anyone signed in (product.md#screens-header ("Header"), product.md#roles): Log out and, for staff
 // only, Admin Panel. Radix DropdownMenu gives it its keyboard use (arrows, Enter, Escape, focus
 // return); it is loaded only once someone is signed in (UserMenu), so visitors, nearly everyone,
 // do not download the menu and its positioning code with the app.

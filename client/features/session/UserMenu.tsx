@@ -1,4 +1,4 @@
-// The header's account corner (spec §2 "Header", §6): nothing while the current user is still
+// The header's account corner (product.md#screens-header ("Header"), product.md#roles): nothing while the current user is still
 // unknown (its room is kept, so nothing jumps or flashes), a user menu for anyone signed in
 // with Log out and, for staff only, Admin Panel (SignedInMenu, loaded once someone is signed in:
 // its button shows meanwhile, inert); visitors get a quiet staff sign-in link.
@@ -21,13 +21,13 @@ export function UserMenu({ onLoggedOut = goToLogin }: UserMenuProps) {
   const user = useCurrentUser((s) => s.user);
   const location = useLocation();
 
-  // spec §4: unknown until the lookup answers; the slot keeps its place empty meanwhile
+  // product.md#states: unknown until the lookup answers; the slot keeps its place empty meanwhile
   if (status === 'unknown') return <div className="user-menu-slot" aria-hidden="true" />;
 
   if (!user.is_authenticated) {
     // on the login page itself the link would lead nowhere new
     if (location.pathname.replace(/\/?$/, '/') === LOGIN_PATH) return <div className="user-menu-slot" />;
-    // spec §2: the login page takes next, here the page the visitor is on
+    // product.md#screens: the login page takes next, here the page the visitor is on
     const next = `${location.pathname}${location.search}`;
     return (
       <div className="user-menu-slot">

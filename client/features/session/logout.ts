@@ -1,10 +1,10 @@
-// spec §7: POST /accounts/logout/, form-encoded. Only an ok answer counts: anything else (a
-// refusal, no network) leaves the person signed in and the header says 'Logout failed' (spec §8).
+// product.md#calls: POST /accounts/logout/, form-encoded. Only an ok answer counts: anything else (a
+// refusal, no network) leaves the person signed in and the header says 'Logout failed' (product.md#errors).
 import { routes } from '../../../shared/contract/routes';
 import { apiFetch } from '../../api/http';
 
-export const LOGOUT_FAILED = 'Logout failed'; // spec §8
-export const LOGIN_PATH = '/accounts/login/'; // spec §2: where visitors land after logout
+export const LOGOUT_FAILED = 'Logout failed'; // product.md#errors
+export const LOGIN_PATH = '/accounts/login/'; // product.md#screens: where visitors land after logout
 
 /** Ends the session on the server; true when it answered ok. Never throws. */
 export async function logOut(): Promise<boolean> {
@@ -17,7 +17,7 @@ export async function logOut(): Promise<boolean> {
   }
 }
 
-/** spec §7: after logout the browser goes to the login page with a full page load, so no
+/** product.md#calls: after logout the browser goes to the login page with a full page load, so no
  *  signed-in state survives in memory. */
 export function goToLogin(): void {
   window.location.assign(LOGIN_PATH);

@@ -1,4 +1,4 @@
-// One quiet notice at a time (DESIGN.md "Messages"), e.g. that a queued report was delivered.
+// One quiet notice at a time (docs/design.md#messages), e.g. that a queued report was delivered.
 // A polite live region that empties itself after a few seconds.
 import { useEffect } from 'react';
 import { getStatus, setStatus, useStatus } from '../../state/status';

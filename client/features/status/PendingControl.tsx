@@ -1,4 +1,4 @@
-// "N pending" in the header: what this device still has to send (DESIGN.md "Outbox"). It opens
+// "N pending" in the header: what this device still has to send (docs/design.md#outbox). It opens
 // a list of every waiting and rejected submission with what the server said, and lets the
 // person resend, edit or discard each; nothing is ever dropped without them asking.
 import { lazy, Suspense, useState } from 'react';

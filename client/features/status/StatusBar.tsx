@@ -1,5 +1,5 @@
 // The sync state every page shows in the header: an Offline badge, when the registry on this
-// device was last updated, and the progress of the first download (DESIGN.md "Replica sync").
+// device was last updated, and the progress of the first download (docs/design.md#sync).
 import { useStatus } from '../../state/status';
 import { formatCount, formatWhen } from '../../ui/format';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { searchRegistry, type ActiveFilters } from '../../../shared/domain/search';
+import { searchRegistry, type ActiveFilters } from '../../../shared/search/reference';
 import { sampleProfile } from '../../../shared/test-support';
-import { SearchIndex } from '../../../shared/search-index';
-import type { TokenHelper } from '../../../shared/search-index/token-helper';
-import { channelTokenHelper } from '../../../shared/search-index/test-token-helper';
+import { SearchIndex } from '../../../shared/search/index/search-index';
+import type { TokenHelper } from '../../../shared/search/index/token-helper';
+import { channelTokenHelper } from '../../../shared/search/index/test-token-helper';
 import type { SyncProfile } from '../../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from '../db';
 import { appendChunks, clearReplica, readReplica, type ReplicaRemoval } from '../replica';

@@ -1,9 +1,10 @@
-// The registry's search index over the replica (issue 6; shared/search-index), as the search
+// The registry's search index over the replica (issue 6; shared/search/index), as the search
 // worker runs it (search.worker.ts) — or the page itself where there are no workers (tests).
 // It reads the replica's chunks on its own, so the page never loads the registry:
 //   - a cold start loads the index saved in IndexedDB (array buffers) instead of rebuilding;
 //   - then it takes in the chunks written since (ids above the last it took in): small deltas
-//     by upsert/remove, a large one (or a new replica epoch) by a build over every chunk;
+//     by upsert/remove, a large one (or a new replica epoch) by a build over every chunk (which
+//     is which, and what of a sync profile the index reads: shared/search/index/from-replica.ts);
 //   - during a first sync the sync in the worker offers it each stored page, which it only
 //     gathers, and it builds once when asked to search; the first page of a listing nothing
 //     narrows (the registry as it opens) is answered from the gathered profiles before that
@@ -14,20 +15,14 @@
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncProfile } from '../../../shared/contract/sync';
-import type { FilterCategory } from '../../../shared/domain/facets';
-import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search-index';
-import { firstByName } from '../../../shared/search-index/first-by-name';
-import type { TokenHelper } from '../../../shared/search-index/token-helper';
+import type { FilterCategory } from '../../../shared/search/facets';
+import { firstByName } from '../../../shared/search/first-by-name';
+import { indexedProfile, upsertsDelta } from '../../../shared/search/index/from-replica';
+import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search/index/search-index';
+import type { TokenHelper } from '../../../shared/search/index/token-helper';
 import { readSyncMeta, type RegistryDb } from '../db';
 import type { WrittenChunks } from '../replica';
 
-/**
- * A delta above this share of the index (and above REBUILD_MIN) is taken in by a build over
- * every chunk instead: a first sync's pages into a small early index would otherwise be
- * upserted page by page, slower than one build at the end.
- */
-const REBUILD_SHARE = 0.25;
-const REBUILD_MIN = 200;
 /** The index is saved this long after its last change... */
 export const SAVE_DELAY_MS = 1_500;
 /**
@@ -40,10 +35,6 @@ const SAVE_AFTER_BUILD_MS = 0;
  * on the other core); below it, starting the helper would cost more than it saves.
  */
 export const HELPED_BUILD_MIN = 5_000;
-
-function indexed({ incidents: _incidents, revision: _revision, ...profile }: SyncProfile): IndexedProfile {
-  return profile;
-}
 
 export class RegistrySearchEngine {
   private index: SearchIndex | null = null;
@@ -121,10 +112,10 @@ export class RegistrySearchEngine {
       if (!this.pending && !this.index) return; // nothing held yet: the next catch-up loads or builds
       const incoming = written.profiles.length;
       if (this.pending) {
-        for (const profile of written.profiles) this.pending.set(profile.id, indexed(profile));
+        for (const profile of written.profiles) this.pending.set(profile.id, indexedProfile(profile));
         for (const id of written.removed) this.pending.delete(id);
-      } else if (this.index && incoming <= Math.max(REBUILD_MIN, this.index.size * REBUILD_SHARE)) {
-        if (incoming) this.index.upsert(written.profiles.map(indexed));
+      } else if (this.index && upsertsDelta(this.index.size, incoming)) {
+        if (incoming) this.index.upsert(written.profiles.map(indexedProfile));
         if (written.removed.length) this.index.remove(written.removed);
       } else {
         return; // a large delta into a built index: gather() takes every chunk in for a build
@@ -183,10 +174,10 @@ export class RegistrySearchEngine {
       if (newer.length === 0) return;
       changed = true;
       const incoming = newer.reduce((n, k) => n + k.ids.length, 0);
-      if (this.index && !this.pending && incoming <= Math.max(REBUILD_MIN, this.index.size * REBUILD_SHARE)) {
+      if (this.index && !this.pending && upsertsDelta(this.index.size, incoming)) {
         for (const keys of newer) {
           const chunk = await this.db.chunks.get(keys.id);
-          if (chunk) this.index.upsert((JSON.parse(chunk.json) as SyncProfile[]).map(indexed));
+          if (chunk) this.index.upsert((JSON.parse(chunk.json) as SyncProfile[]).map(indexedProfile));
           if (keys.removed.length) this.index.remove(keys.removed);
         }
       } else {
@@ -199,7 +190,7 @@ export class RegistrySearchEngine {
         const pending = this.pending;
         const removedIn = new Map((await this.db.chunkKeys.where('id').above(this.lastChunk).toArray()).map((k) => [k.id, k.removed]));
         await this.db.chunks.where('id').above(this.lastChunk).each((chunk) => {
-          for (const profile of JSON.parse(chunk.json) as SyncProfile[]) pending.set(profile.id, indexed(profile));
+          for (const profile of JSON.parse(chunk.json) as SyncProfile[]) pending.set(profile.id, indexedProfile(profile));
           for (const id of removedIn.get(chunk.id) ?? []) pending.delete(id);
         });
       }

@@ -1,19 +1,19 @@
 // The page's side of the registry search (issue 6): asks the search worker (search.worker.ts)
 // for one page of ids and scores, then reads only those profiles from the replica. Where there
 // are no workers (jsdom tests) the same engine runs in the page. Hooks for the registry list,
-// the filter options and the report forms' suggestions.
+// the filter options and the report forms' suggestions; what a page asks for is
+// shared/search/page.ts.
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
-import { REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
-import type { FilterCategory } from '../../../shared/domain/facets';
-import type { ActiveFilters } from '../../../shared/domain/search';
-import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/search-index';
+import type { FilterCategory } from '../../../shared/search/facets';
+import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/search/index/search-index';
+import { lastPage, pageQuery, requestKey, type RegistrySearchRequest } from '../../../shared/search/page';
 import { localDb, readSyncMeta, type LocalProfile, type RegistryDb } from '../db';
 import { useRegistryVersion } from '../registry';
 import { getProfiles } from '../replica';
 import { localPageStore, type SyncPageStore } from '../sync-pages';
-import { useStatus } from '../status-store';
+import { useStatus } from '../../state/status';
 import type { SearchWorkerApi } from './search.worker';
 
 export interface SearchService {
@@ -68,13 +68,8 @@ export function disposeSearchService(db: RegistryDb): void {
   services.delete(db);
 }
 
-export interface RegistrySearchRequest {
-  kind: ProfileKind;
-  query: string;
-  filters: ActiveFilters;
-  /** from 1; a page past the end shows the last one */
-  page: number;
-}
+/** (the hook's request: the client takes it from here, with the hook) */
+export type { RegistrySearchRequest } from '../../../shared/search/page';
 
 export interface RegistrySearchState {
   status: 'loading' | 'ready' | 'error';
@@ -87,8 +82,6 @@ export interface RegistrySearchState {
 }
 
 const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [] };
-
-const requestKey = ({ kind, query, filters, page }: RegistrySearchRequest) => JSON.stringify([kind, query, filters, page]);
 
 /** The page last shown, when it is still exact: same request, same registry version. */
 async function lastView(db: RegistryDb, request: string): Promise<RegistrySearchState | null> {
@@ -134,13 +127,13 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
     if (filling) return undefined;
     let cancelled = false;
     const service = searchService(db);
-    const ask = (at: number) => service.search({ kind, query, filters, offset: (at - 1) * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE }, version);
+    const ask = (at: number) => service.search(pageQuery({ kind, query, filters }, at), version);
     (async () => {
       let at = Math.max(1, page);
       let result = await ask(at);
       // a sync may have removed profiles since this page was chosen: show the last one there is
       if (result.items.length === 0 && result.total > 0) {
-        at = Math.ceil(result.total / REGISTRY_PAGE_SIZE);
+        at = lastPage(result.total);
         result = await ask(at);
       }
       const profiles = await getProfiles(result.items.map((item) => item.id), db);

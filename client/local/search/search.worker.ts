@@ -5,7 +5,7 @@
 // into the index (RegistrySearchEngine.offer) instead of being read back from IndexedDB. The page
 // talks to it through Comlink (registry-search.ts).
 import * as Comlink from 'comlink';
-import { TokenHelper, type TokenHelperReply } from '../../../shared/search-index/token-helper';
+import { TokenHelper, type TokenHelperReply } from '../../../shared/search/index/token-helper';
 import { openRegistryDb } from '../db';
 import { localPageStore, type CheckedPage, type SyncPageStore } from '../sync-pages';
 import { RegistrySearchEngine } from './engine';

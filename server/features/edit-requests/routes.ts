@@ -4,7 +4,7 @@ import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { writeRoute } from '../../http/write';
+import { staffDecision, writeRoute } from '../../http/write';
 import { editRequestSubmitSchema } from '../../../shared/contract/edit-request';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { approveEditRequest, listPendingEditRequests, rejectEditRequest, submitEditRequest } from './service';
@@ -26,15 +26,8 @@ export function editRequestRoutes({ db }: AppDeps): express.Router {
     res.json(listPendingEditRequests(db));
   });
 
-  router.post(routes.editRequests.approve.pattern, writeRoute(db, (req) => {
-    const staff = requireStaff(req);
-    return { status: 200, body: approveEditRequest(db, pathId(req.params.id), staff.username) };
-  }));
-
-  router.post(routes.editRequests.reject.pattern, writeRoute(db, (req) => {
-    const staff = requireStaff(req);
-    return { status: 200, body: rejectEditRequest(db, pathId(req.params.id), staff.username) };
-  }));
+  router.post(routes.editRequests.approve.pattern, staffDecision(db, (id, staff) => approveEditRequest(db, id, staff)));
+  router.post(routes.editRequests.reject.pattern, staffDecision(db, (id, staff) => rejectEditRequest(db, id, staff)));
 
   return router;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportProfile } from '../../test-flows';
-import { FILTER_CATEGORIES } from '../../../shared/domain/facets';
+import { FILTER_CATEGORIES } from '../../../shared/search/facets';
 import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import { publicSnapshot } from '../../read-model/snapshot';
 import {
   FILTER_CATEGORIES, facetValues, fixedOptions, type FilterCategory,
-} from '../../../shared/domain/facets';
+} from '../../../shared/search/facets';
 import { FILTER_INITIAL_OPTIONS, FILTER_SEARCH_MIN_CHARS } from '../../../shared/constants';
 
 type Options = Record<FilterCategory, string[]>;

@@ -4,7 +4,7 @@ import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { writeRoute } from '../../http/write';
+import { staffDecision, writeRoute } from '../../http/write';
 import { fromScamSubmit, fromWizardScam, scamSubmitSchema, wizardScamSchema } from '../../../shared/contract/scam-submit';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { incidentForStaff, moderateIncident, pendingIncidents, publicIncidents, reportIncident } from './service';
@@ -38,10 +38,7 @@ export function incidentRoutes({ db }: AppDeps): express.Router {
     res.json(incidentForStaff(db, pathId(req.params.id)));
   });
   for (const decision of ['approve', 'reject'] as const) {
-    router.post(routes.incidents[decision].pattern, writeRoute(db, (req) => {
-      const staff = requireStaff(req);
-      return { status: 200, body: moderateIncident(db, pathId(req.params.id), decision, staff.username) };
-    }));
+    router.post(routes.incidents[decision].pattern, staffDecision(db, (id, staff) => moderateIncident(db, id, decision, staff)));
   }
   return router;
 }

@@ -3,7 +3,7 @@ import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { writeRoute } from '../../http/write';
+import { staffDecision, writeRoute } from '../../http/write';
 import { profileCreateSchema, profileListQuerySchema } from '../../../shared/contract/profile';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { sendCachedAnswer } from '../../http/cached-answer';
@@ -35,10 +35,7 @@ export function profileRoutes({ db }: AppDeps): express.Router {
     });
 
     for (const decision of ['verify', 'reject'] as const) {
-      router.post(routes.profiles[decision][kind].pattern, writeRoute(db, (req) => {
-        const staff = requireStaff(req);
-        return { status: 200, body: moderateProfile(db, kind, pathId(req.params.id), decision, staff.username) };
-      }));
+      router.post(routes.profiles[decision][kind].pattern, staffDecision(db, (id, staff) => moderateProfile(db, kind, id, decision, staff)));
     }
   }
   return router;

@@ -2,9 +2,9 @@
 // POST /api/removal-requests/{id}/process/ and /reject/ (no body).
 import express from 'express';
 import type { AppDeps } from '../../deps';
-import { parse, pathId } from '../../http/validate';
+import { parse } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { writeRoute } from '../../http/write';
+import { staffDecision, writeRoute } from '../../http/write';
 import { removalRequestSubmitSchema } from '../../../shared/contract/removal-request';
 import { routes } from '../../../shared/contract/routes';
 import {
@@ -25,15 +25,8 @@ export function removalRequestRoutes({ db }: AppDeps): express.Router {
     res.json(listPendingRemovalRequests(db));
   });
 
-  router.post(routes.removalRequests.process.pattern, writeRoute(db, (req) => {
-    const staff = requireStaff(req);
-    return { status: 200, body: processRemovalRequest(db, pathId(req.params.id), staff.username) };
-  }));
-
-  router.post(routes.removalRequests.reject.pattern, writeRoute(db, (req) => {
-    const staff = requireStaff(req);
-    return { status: 200, body: rejectRemovalRequest(db, pathId(req.params.id), staff.username) };
-  }));
+  router.post(routes.removalRequests.process.pattern, staffDecision(db, (id, staff) => processRemovalRequest(db, id, staff)));
+  router.post(routes.removalRequests.reject.pattern, staffDecision(db, (id, staff) => rejectRemovalRequest(db, id, staff)));
 
   return router;
 }

@@ -1,15 +1,25 @@
-// Step 1, who they are: the profile's name (required, spec §5), gender, where they are from and
-// are, languages and accent. Enter in a single-line field moves on, as in a form.
+// Step 1, who they are: the profile's name (required, product.md#validation), gender, where they are from and
+// are, languages and accent. Enter in a single-line field moves on, as in a form. A name that a
+// listed profile already has is pointed out under it (checks/ListedNameNote.tsx).
 import type { KeyboardEvent, KeyboardEventHandler, ReactNode } from 'react';
 import { GENDERS } from '../../../../shared/contract/profile';
 import type { RegistryDb } from '../../../local';
 import { Field } from '../../../ui/Field';
 import { SearchableMultiValueField } from '../../../ui/SearchableMultiValueField';
+import { ListedNameNote } from '../checks/ListedNameNote';
+import type { ListedProfile } from '../checks/lookup';
 import { useReplicaSuggestions } from '../suggestions';
 import type { WizardProfile } from '../wizard-state';
 import type { ProfileStepProps } from './steps';
 
-export function IdentityStep({ kind, db, profile, problems, set, onEnter }: ProfileStepProps & { db: RegistryDb; onEnter(): void }) {
+export interface IdentityStepProps extends ProfileStepProps {
+  db: RegistryDb;
+  onEnter(): void;
+  /** the name is already listed, and the person adds a scam to that profile instead */
+  onUseListed(profile: ListedProfile): void;
+}
+
+export function IdentityStep({ kind, db, profile, problems, set, onEnter, onUseListed }: IdentityStepProps) {
   const suggest = useReplicaSuggestions(kind, db);
   // Enter in a single-line field moves on, as in a form; list fields use Enter to add values
   const enterMovesOn = (e: KeyboardEvent<HTMLInputElement>) => { if (e.key === 'Enter') { e.preventDefault(); onEnter(); } };
@@ -22,7 +32,8 @@ export function IdentityStep({ kind, db, profile, problems, set, onEnter }: Prof
             value={profile.name} onChange={(e) => set('name', e.target.value)} onKeyDown={enterMovesOn} />
         )}
       </Field>
-      {/* spec §3 gender options Male, Female, Other, Not Specified: GENDERS, the list the server checks with */}
+      <ListedNameNote name={profile.name} onUseListed={onUseListed} />
+      {/* product.md#entities gender options Male, Female, Other, Not Specified: GENDERS, the list the server checks with */}
       <Field label="Gender" problem={problems.gender}>
         {(props) => (
           <select {...props} className="text-input" value={profile.gender}

@@ -1,5 +1,5 @@
 // Step 3: the incidents reported with the profile (the screen calls them scams), held as drafts
-// that can be edited or removed until the report is submitted (spec §2), then the report's summary.
+// that can be edited or removed until the report is submitted (product.md#screens), then the report's summary.
 import { useId, type RefObject } from 'react';
 import type { ProfileKind } from '../../../../shared/contract/common';
 import { formatAmount, parseAmount } from '../../../../shared/domain/amount';

@@ -1,11 +1,12 @@
-// The report as it will be sent: every profile field, the number of incidents and the reported
-// loss per currency.
+// The report as it will be sent: every profile field, the number of incidents, the reported
+// loss per currency, and the identifiers of its scams grouped by field (IdentifierSummary.tsx).
 import { useMemo } from 'react';
 import type { ProfileKind } from '../../../../shared/contract/common';
 import { formatAmount, parseAmount } from '../../../../shared/domain/amount';
 import { normalizeCurrency } from '../../../../shared/domain/currency';
 import type { ScamDraft } from '../scam-draft';
 import type { WizardProfile } from '../wizard-state';
+import { IdentifierSummary } from './IdentifierSummary';
 
 /** "1,500 USD, 0.5 BTC": the drafts' valid amounts, summed per currency. */
 function totalsByCurrency(drafts: readonly ScamDraft[]): string {
@@ -36,6 +37,7 @@ export function ReportSummary({ kind, profile, incidents }: { kind: ProfileKind;
         <Fact term="Scams" value={String(incidents.length)} />
         {total ? <Fact term="Reported loss" value={total} /> : null}
       </dl>
+      <IdentifierSummary incidents={incidents} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// The wizard's three steps (spec §2 "Report Scammer wizard modal (3 steps)"): their titles, which
+// The wizard's three steps (product.md#screens-wizard ("Report Scammer wizard modal (3 steps)")): their titles, which
 // step shows each profile field, and what every step component is given.
 import type { ProfileKind } from '../../../../shared/contract/common';
 import type { WizardProfile, WizardStep } from '../wizard-state';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProfileKind } from '../contract/common';
-import { searchRegistry } from '../domain/search';
+import { searchRegistry } from './reference';
 import { sampleProfile } from '../test-support';
 import { FIRST_BY_NAME_MAX, firstByName } from './first-by-name';
-import type { IndexedProfile } from './search-index';
+import type { IndexedProfile } from './index/search-index';
 
 // names the collator orders in awkward ways: case, accents, numbers, empty, the same name twice
 const NAMES = ['Ada Example', 'ada example', 'Émile Zola', 'emile zola', 'Anna 2', 'Anna 10', 'anna 9', 'Zed', 'bo', '', 'Ådne', 'zoë', '0x12', '10 Coins'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sampleProfile } from '../test-support';
-import { searchRegistry } from '../domain/search';
-import { SearchIndex, type IndexedProfile } from './index';
+import { sampleProfile } from '../../test-support';
+import { searchRegistry } from '../reference';
+import { SearchIndex, type IndexedProfile } from './search-index';
 import { andInto, fromSlots, hasBit, popcount, slotsOf } from './bitset';
 
 const blank = (id: number, overrides: Partial<IndexedProfile> = {}): IndexedProfile => ({

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FILTER_CATEGORIES, facetValues, ipRange, walletChain } from '../domain/facets';
-import { registrySearchValues, tokens } from '../domain/search';
-import { sampleProfile } from '../test-support';
+import { FILTER_CATEGORIES, facetValues, ipRange, walletChain } from '../facets';
+import { registrySearchValues, tokens } from '../reference';
+import { sampleProfile } from '../../test-support';
 import { FACET_FIELD, LATIN1_WORD, SEARCH_FIELDS, facetFieldCount, facetOfFieldValue, facetValuesInto, ipRangeOf, searchValuesInto, walletChainOf } from './profile-values';
 
 const text = fc.constantFrom('', ' ', 'Acme', 'acme', 'ACME', 'Émile', 'zoë', 'ΣΊΣ', '0xAbC', '0x', 'bc1q', '1Boat', '3J', 'ltc1', 'LTC', 'Mx',

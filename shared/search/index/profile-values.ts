@@ -1,11 +1,11 @@
 // What the index reads of a profile, read without the reference's temporary arrays: the build
 // walks 100k profiles, and the arrays registrySearchValues() and facetValues() make for each one
 // were most of the garbage it collected (issue 6). Each function here writes exactly what its
-// reference (shared/domain/search.ts, shared/domain/facets.ts) returns into a caller's reused
+// reference (shared/search/reference.ts, shared/search/facets.ts) returns into a caller's reused
 // array; profile-values.test.ts holds each pair together.
-import type { Profile } from '../contract/profile';
-import { caseId } from '../domain/case-id';
-import { FILTER_CATEGORIES, IP_RANGES, REMOTE, TELEGRAM_OPTIONS, ipRange, walletChain } from '../domain/facets';
+import type { Profile } from '../../contract/profile';
+import { caseId } from '../../domain/case-id';
+import { FILTER_CATEGORIES, IP_RANGES, REMOTE, TELEGRAM_OPTIONS, ipRange, walletChain } from '../facets';
 
 function addValues(list: readonly string[], field: number, out: string[], fields: number[], n: number): number {
   for (let i = 0; i < list.length; i++) {

@@ -1,10 +1,10 @@
 // The first page of a listing nothing narrows (no search terms, no filters), straight from the
 // profiles: the reference lists every profile of the kind with the score 100, by name then id
-// (shared/domain/search.ts), so the first places are a partial sort. The registry worker answers
+// (shared/search/reference.ts), so the first places are a partial sort. The registry worker answers
 // with it while the index of a registry just downloaded is still to be built (a build takes
 // seconds at 100k profiles, the partial sort well under one), then builds.
-import { compareNames, hasActiveFilters, searchTerms } from '../domain/search';
-import type { IndexedProfile, SearchQuery, SearchResult } from './search-index';
+import { compareNames, hasActiveFilters, searchTerms } from './reference';
+import type { IndexedProfile, SearchQuery, SearchResult } from './index/types';
 
 /** No deeper than this: further pages wait for the index. */
 export const FIRST_BY_NAME_MAX = 200;

@@ -1,8 +1,8 @@
 // A build whose texts a helper tokenises (across a real MessageChannel: messages cloned, buffers
 // transferred) must be the very index a build in one thread makes: the same bytes saved.
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleProfile } from '../test-support';
-import { SearchIndex, type IndexedProfile } from './index';
+import { sampleProfile } from '../../test-support';
+import { SearchIndex, type IndexedProfile } from './search-index';
 import { channelTokenHelper } from './test-token-helper';
 
 const closers: (() => void)[] = [];

@@ -1,13 +1,14 @@
 // A build's tokenising done in a helper worker, on the machine's other core, while the build reads
 // the profiles' values and facets (SearchIndex.buildWith, decision 016). The build sends every text
 // it would tokenise, in the order it reads them, in batches (strings are cheap to send); the helper
-// tokenises them with SearchIndex.readTokens (the build's own code: the same dictionary, ids and
+// tokenises them with readTokens (tokenise.ts: the build's own code: the same dictionary, ids and
 // postings) and answers the build's end with the dictionary (cloned strings) and the rest as array
 // buffers, transferred, not copied. Both ends speak through a Port, so the same code serves a
 // browser Worker and Node's worker_threads (the bench, the tests).
 import { ListTable } from './list-table';
-import { SearchIndex, type TokenParts, type TokenReader, type TokenReaderSink } from './search-index';
 import { packTokenStructures, unpackTokenStructures } from './token-structures';
+import { readTokens } from './tokenise';
+import type { TokenParts, TokenReader, TokenReaderSink } from './types';
 
 /** One end of a channel: what it sends, and what it hears (a listener per end). */
 export interface Port<In, Out> {
@@ -151,13 +152,13 @@ export class TokenHelper {
   }
 }
 
-/** The helper's end: tokenises each build's texts (SearchIndex.readTokens) and answers its end. */
+/** The helper's end: tokenises each build's texts (readTokens) and answers its end. */
 export function serveTokenReader(port: Port<TokenHelperRequest, TokenHelperReply>): void {
   let current: { build: number; reader: TokenReader } | null = null;
   port.listen((request) => {
     try {
       if (request.type === 'start') {
-        current = { build: request.build, reader: SearchIndex.readTokens(request.textSize) };
+        current = { build: request.build, reader: readTokens(request.textSize) };
         return;
       }
       if (current?.build !== request.build) return; // a build given up (or never started here)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleProfile } from '../test-support';
 import {
   isSubstringTerm, matchColour, matchScore, matchesAnyFilter, matchesSearch, searchRegistry, searchTerms, termMatches,
-} from './search';
+} from './reference';
 import { facetValues, ipOptions, walletKinds } from './facets';
 
 const blank = (overrides = {}) => sampleProfile({

@@ -1,15 +1,15 @@
-// Issue 6: the index must give the reference's answer (shared/domain/search.ts searchRegistry)
+// Issue 6: the index must give the reference's answer (shared/search/reference.ts searchRegistry)
 // result for result: the same ids, in the same order, with the same scores, on every page, also
 // after deltas and a save/load round trip, and built with a helper worker tokenising its texts.
 // fast-check generates small registries from small vocabularies (so values collide) and queries
 // mixing every kind of term with every category.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ProfileKind } from '../contract/common';
-import { FILTER_CATEGORIES, IP_OPTIONS, TELEGRAM_OPTIONS, WALLET_KINDS, type FilterCategory } from '../domain/facets';
-import { searchRegistry, type ActiveFilters } from '../domain/search';
-import { sampleProfile } from '../test-support';
-import { SearchIndex, type IndexedProfile } from './index';
+import type { ProfileKind } from '../../contract/common';
+import { FILTER_CATEGORIES, IP_OPTIONS, TELEGRAM_OPTIONS, WALLET_KINDS, type FilterCategory } from '../facets';
+import { searchRegistry, type ActiveFilters } from '../reference';
+import { sampleProfile } from '../../test-support';
+import { SearchIndex, type IndexedProfile } from './search-index';
 import { channelTokenHelper } from './test-token-helper';
 
 // (with units beyond Latin-1 first, second and later: a token's first two units group it)

@@ -2,7 +2,7 @@
 // the reference implementation: any faster index must agree with it result for result.
 import type { Profile } from '../contract/profile';
 import { CONTAINS_MATCH_MIN_CHARS, MATCH_GREEN_AT, MATCH_YELLOW_AT } from '../constants';
-import { caseId } from './case-id';
+import { caseId } from '../domain/case-id';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, facetValues, type FilterCategory } from './facets';
 
 export type ActiveFilters = Partial<Record<FilterCategory, readonly string[]>>;
@@ -128,8 +128,9 @@ export function searchRegistry<P extends Profile>(profiles: readonly P[], query:
   return out.sort((a, b) => b.score - a.score || compareNames(a.profile, b.profile));
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** The names' collator (the index orders its slots with it too: index/order.ts). */
+export const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** The listing's order among equal scores: by name (the collator above), then by id. */
 export function compareNames(a: Profile, b: Profile): number {
-  return collator.compare(a.name, b.name) || a.id - b.id;
+  return nameCollator.compare(a.name, b.name) || a.id - b.id;
 }

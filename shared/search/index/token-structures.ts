@@ -3,13 +3,13 @@
 // tokens, in the order the build makes them, so they are made as the tokens are, in whichever
 // thread tokenises the build's texts (the build's own, or a helper worker's: token-helper.ts).
 // At 100k profiles this work is ~300 ms of a ~1.5 s build.
-import { CONTAINS_MATCH_MIN_CHARS } from '../constants';
+import { CONTAINS_MATCH_MIN_CHARS } from '../../constants';
 import { DENSE_GRAMS, SparseGrams, unitCode } from './gram-ids';
 import { GAP_SIZES_STRIDE, GapListTable, gapBytes } from './list-table';
 import { TokenPrefixes, prefixKey } from './token-prefixes';
 
 /**
- * A token this long lists its trigrams at even places only (see SearchIndex.tokensContaining):
+ * A token this long lists its trigrams at even places only (see TokenDictionary.containing):
  * half the build's trigram work, nearly all of it wallet addresses' (26 to 62 units)
  */
 export const LONG_TOKEN = 12;

@@ -1,0 +1,69 @@
+// The registry at / (product.md#screens) with the dialogs it leads to: View Profile opens the profile modal,
+// and its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
+// Add Scam returns to the profile. The search, the tab and the open profile are the address's
+// (client/app/registry-url.ts): a lookup is a link, Back closes a profile.
+import { lazy, Suspense, useState } from 'react';
+import { RegistryPage } from '../features/registry';
+import { ReportButton } from '../features/report/ReportButton';
+import type { LocalProfile, RegistryDb } from '../local';
+import { useRegistryUrl } from './registry-url';
+
+const LinkedProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.LinkedProfileModal })));
+const AddScamModal = lazy(() => import('../features/report/AddScamModal').then((m) => ({ default: m.AddScamModal })));
+
+export function HomePage({ db }: { db: RegistryDb }) {
+  const url = useRegistryUrl();
+  // the profile as its card held it, shown at once while the replica is read
+  const [fromCard, setFromCard] = useState<LocalProfile | null>(null);
+  // the profile last shown, kept while its dialog closes (focus goes back to its card)
+  const [shown, setShown] = useState<{ profileId: number | null; profileParam: string | null } | null>(null);
+  const linked = url.profileId !== null || url.profileParam !== null;
+  if (linked && (shown?.profileId !== url.profileId || shown?.profileParam !== url.profileParam)) {
+    setShown({ profileId: url.profileId, profileParam: url.profileParam });
+  }
+  const [addingTo, setAddingTo] = useState<LocalProfile | null>(null);
+  const [addOpen, setAddOpen] = useState(false);
+
+  return (
+    <>
+      <RegistryPage
+        db={db}
+        reportAction={(kind) => <ReportButton kind={kind} db={db} />}
+        onViewProfile={(profile) => {
+          setFromCard(profile);
+          url.openProfile(profile.id);
+        }}
+      />
+      {shown ? (
+        <Suspense fallback={null}>
+          <LinkedProfileModal
+            db={db}
+            profileId={shown.profileId}
+            profileParam={shown.profileParam}
+            known={fromCard}
+            open={linked}
+            onOpenChange={(open) => { if (!open) url.closeProfile(); }}
+            onAddIncident={(profile) => {
+              setAddingTo(profile);
+              setAddOpen(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {addingTo ? (
+        <Suspense fallback={null}>
+          <AddScamModal
+            // one form per profile: its stored draft is per kind and profile (product.md#states)
+            key={`${addingTo.kind}:${addingTo.id}`}
+            kind={addingTo.kind}
+            profile={{ id: addingTo.id, name: addingTo.name }}
+            open={addOpen}
+            onOpenChange={setAddOpen}
+            mode="submit"
+            db={db}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

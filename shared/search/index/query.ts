@@ -1,0 +1,242 @@
+// The reference listing of searchRegistry, asked of the index: the same profiles, scores and
+// order (shared/search/reference.ts). The index only proposes CANDIDATES, and every rule is
+// decided either by an exact structure or by the reference predicate itself.
+//   - plain terms (spec §5 "token equal to or starting with the term, or containing it from 3
+//     characters"): the dictionary gives the tokens starting with a 1- or 2-unit term (its prefix
+//     groups) or containing a 3+ character term (its trigram lists, each candidate checked with
+//     String.includes; dictionary.ts). The union of those tokens' postings is the exact answer.
+//   - substring terms ('bustr-…', IPv4, '@', '.', '0x'): the alphanumeric runs of the term must
+//     be whole tokens (inside), token prefixes (at the end) or token parts (at the start) of the
+//     value holding it; the cheapest of those gives candidates, and each candidate is checked
+//     with the reference rule (lower-cased value includes the term) on its stored values.
+//     A term with no usable run ('@', '.', '0x', 'a.') scans the kind.
+//   - filters: postings per category and facetValues() value (the reference classification),
+//     turned into one bitset per selected value at query time; listing ORs them, the score
+//     counts them by bit tests.
+//   - order: a page is cut from score buckets walked in the slots' name order (order.ts).
+import type { ProfileKind } from '../../contract/common';
+import { CONTAINS_MATCH_MIN_CHARS } from '../../constants';
+import { FILTER_CATEGORIES, SCORING_CATEGORIES, type FilterCategory } from '../facets';
+import { isSubstringTerm, searchTerms } from '../reference';
+import { andInto, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
+import type { IndexParts } from './parts';
+import { hashString } from './profile-values';
+import type { FacetOption, SearchQuery, SearchResult } from './types';
+
+/** a candidate set smaller than slots / this is sorted by rank instead of walking the order */
+const SORT_FEW_DIVISOR = 16;
+
+/** The reference listing of searchRegistry for one kind, one page of it. */
+export function query(parts: IndexParts, { kind, query, filters, offset = 0, limit = Infinity }: SearchQuery): SearchResult {
+  const base = parts.liveOfKind(kind);
+  const terms = [...new Set(searchTerms(query))];
+  const listed = base;
+  for (const term of terms) andInto(listed, termSlots(parts, term, base));
+
+  // one bitset per distinct selected value per category
+  const valueBits = new Map<string, Bitset>();
+  const bitsFor = (c: number, value: string) => {
+    const key = `${c}\u0000${value.toLowerCase()}`;
+    let bits = valueBits.get(key);
+    if (!bits) {
+      bits = parts.facets.slots(c, value, parts.slotCount);
+      valueBits.set(key, bits);
+    }
+    return bits;
+  };
+  let any: Bitset | null = null;
+  FILTER_CATEGORIES.forEach((category, c) => {
+    for (const value of filters[category] ?? []) {
+      any ??= newBitset(parts.slotCount);
+      orInto(any, bitsFor(c, value));
+    }
+  });
+  if (any) andInto(listed, any);
+
+  // the score's criteria: each selected value of the scoring categories (duplicates too), and the search
+  const scoring: Bitset[] = [];
+  for (const category of SCORING_CATEGORIES) {
+    const c = FILTER_CATEGORIES.indexOf(category);
+    for (const value of filters[category] ?? []) scoring.push(bitsFor(c, value));
+  }
+  const searching = terms.length > 0;
+  const criteria = scoring.length + (searching ? 1 : 0);
+  const scoreOf = (slot: number) => {
+    if (criteria === 0) return 100;
+    let matched = searching ? 1 : 0; // every listed profile matches the search
+    for (const bits of scoring) if (hasBit(bits, slot)) matched++;
+    return Math.round((matched / criteria) * 100);
+  };
+
+  const total = popcount(listed);
+  const end = Math.min(total, offset + limit);
+  if (offset >= end) return { total, items: [] };
+
+  // candidates in rank order, without sorting all of them when they are many
+  let ranked: ArrayLike<number>;
+  if (total * SORT_FEW_DIVISOR < parts.order.length) {
+    const slots = slotsOf(listed);
+    const rank = parts.rank;
+    slots.sort((a, b) => rank[a]! - rank[b]!);
+    ranked = slots;
+  } else {
+    ranked = parts.order;
+  }
+  const ids = parts.ids;
+  if (criteria === 0) {
+    const items: { id: number; score: number }[] = [];
+    let seen = 0;
+    for (let i = 0; i < ranked.length && seen < end; i++) {
+      const slot = ranked[i]!;
+      if (!hasBit(listed, slot)) continue;
+      if (seen >= offset) items.push({ id: ids[slot]!, score: 100 });
+      seen++;
+    }
+    return { total, items };
+  }
+  // count per score, then collect only the page's part of each bucket
+  const counts = new Int32Array(101);
+  const scores = new Int8Array(parts.slotCount);
+  for (let i = 0; i < ranked.length; i++) {
+    const slot = ranked[i]!;
+    if (!hasBit(listed, slot)) continue;
+    const score = scoreOf(slot);
+    scores[slot] = score;
+    counts[score] = counts[score]! + 1;
+  }
+  const items: { id: number; score: number }[] = [];
+  let before = 0; // listed items in higher buckets
+  for (let score = 100; score >= 0 && before < end; score--) {
+    const n = counts[score]!;
+    if (n === 0) continue;
+    if (before + n > offset) {
+      let seen = before;
+      for (let i = 0; i < ranked.length && seen < end; i++) {
+        const slot = ranked[i]!;
+        if (!hasBit(listed, slot) || scores[slot]! !== score) continue;
+        if (seen >= offset) items.push({ id: ids[slot]!, score });
+        seen++;
+      }
+    }
+    before += n;
+  }
+  return { total, items };
+}
+
+/** A category's filter options over the live profiles of a kind (FacetPostings.options). */
+export function facetOptions(parts: IndexParts, kind: ProfileKind, category: FilterCategory): FacetOption[] {
+  return parts.facets.options(category, parts.liveOfKind(kind), parts.ids);
+}
+
+/** The slots (alive or not) whose values match one lower-cased term by the spec §5 rules. */
+function termSlots(parts: IndexParts, term: string, kindBits: Bitset): Bitset {
+  const dictionary = parts.dictionary;
+  if (!isSubstringTerm(term)) {
+    // (a lone surrogate can be a code-unit prefix of a token: ask the reference rule per token)
+    if (hasSurrogate(term)) return unionPostings(parts, dictionary.matching(term));
+    return unionPostings(parts, term.length >= CONTAINS_MATCH_MIN_CHARS ? dictionary.containing(term) : dictionary.withPrefix(term));
+  }
+  // substring rule: candidates from the term's runs, then the reference check on each
+  let candidates: Bitset | null = null;
+  if (!hasSurrogate(term)) {
+    let bestIds: number[] | null = null;
+    let bestSize = Infinity;
+    for (const { run, before, after } of runsOf(term)) {
+      let ids: number[] | null;
+      if (before && after) {
+        const id = dictionary.idOf(run, hashString(run));
+        ids = id < 0 ? [] : [id];
+      } else if (before) ids = dictionary.withPrefix(run);
+      else if (run.length >= CONTAINS_MATCH_MIN_CHARS) ids = dictionary.containing(run);
+      else ids = null; // a short part inside a token: no usable lookup
+      if (ids === null) continue;
+      const size = postingsSize(parts, ids);
+      if (size < bestSize) { bestIds = ids; bestSize = size; }
+    }
+    if (bestIds) candidates = unionPostings(parts, bestIds);
+  }
+  const out = newBitset(parts.slotCount);
+  if (candidates) andInto(candidates, kindBits);
+  const slots = slotsOf(candidates ?? kindBits);
+  // the reference check (a lower-cased value includes the term) on each candidate's text: its
+  // own, then the shared values it refers to (each of those checked once)
+  const wide = parts.wideTexts;
+  const texts = parts.texts;
+  const valueTexts = parts.valueTexts;
+  const refs = parts.valueRefs;
+  const refStart = parts.refStart;
+  const refEnd = parts.refEnd;
+  const known = new Int8Array(parts.valueCount); // 1: has the term, 2: has not
+  const anyWide = wide.size > 0;
+  for (const slot of slots) {
+    const text = anyWide ? wide.get(slot) : undefined;
+    if (text !== undefined) {
+      if (text.includes(term)) setBit(out, slot);
+      continue;
+    }
+    if (texts[slot]!.includes(term)) {
+      setBit(out, slot);
+      continue;
+    }
+    for (let r = refStart[slot]!, end = refEnd[slot]!; r < end; r++) {
+      const v = refs[r]!;
+      if (known[v] === 0) known[v] = valueTexts[v]!.includes(term) ? 1 : 2;
+      if (known[v] === 1) {
+        setBit(out, slot);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** How many slots the tokens' postings hold (a slot may count more than once). */
+function postingsSize(parts: IndexParts, tokenIds: readonly number[]): number {
+  let n = 0;
+  for (const id of tokenIds) {
+    n += parts.postings.size(id);
+    const values = parts.tokenValues.get(id);
+    for (let i = 0; i < values.length; i++) n += parts.valueSlots.size(values[i]!);
+  }
+  return n;
+}
+
+function unionPostings(parts: IndexParts, tokenIds: readonly number[]): Bitset {
+  const bits = newBitset(parts.slotCount);
+  // each shared value once, though several tokens have it
+  const seen = tokenIds.length > 1 ? new Uint8Array(parts.valueCount) : null;
+  for (const id of tokenIds) {
+    parts.postings.setBits(id, bits);
+    const values = parts.tokenValues.get(id);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (seen) {
+        if (seen[v] === 1) continue;
+        seen[v] = 1;
+      }
+      parts.valueSlots.setBits(v, bits);
+    }
+  }
+  return bits;
+}
+
+function hasSurrogate(text: string): boolean {
+  return /[\uD800-\uDFFF]/.test(text);
+}
+
+const ALNUM = /[\p{L}\p{N}]/u;
+
+/** The term's letter/digit runs, each with whether a separator precedes and follows it. */
+function runsOf(term: string): { run: string; before: boolean; after: boolean }[] {
+  const chars = Array.from(term);
+  const out: { run: string; before: boolean; after: boolean }[] = [];
+  let i = 0;
+  while (i < chars.length) {
+    if (!ALNUM.test(chars[i]!)) { i++; continue; }
+    let j = i;
+    while (j < chars.length && ALNUM.test(chars[j]!)) j++;
+    out.push({ run: chars.slice(i, j).join(''), before: i > 0, after: j < chars.length });
+    i = j;
+  }
+  return out;
+}

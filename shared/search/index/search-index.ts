@@ -1,0 +1,97 @@
+// The registry search at scale (issue 6): the same listing, order and scores as the reference
+// shared/search/reference.ts (searchRegistry), found through an index instead of a scan. This is
+// the index as its callers see it; its parts and the modules that make, change, ask and save them:
+//   parts.ts    what an index holds: slots, shared values, the token dictionary's postings, facets, order
+//   build.ts    profiles into slots (a build, in this thread or with a token helper; a delta's profiles)
+//   deltas.ts   upserts, removals, compaction
+//   query.ts    a page of the listing, and a filter's options
+//   persist.ts  the index as buffers and back (its format)
+// and below them dictionary.ts, tokenise.ts, tables.ts, facet-postings.ts, order.ts and the
+// structures they use (shared/search/README.md).
+import type { ProfileKind } from '../../contract/common';
+import type { FilterCategory } from '../facets';
+import { buildHere, buildWithReader } from './build';
+import { compact, remove, upsert } from './deltas';
+import type { IndexParts } from './parts';
+import { deserialize, serialize, type SerializedIndex } from './persist';
+import { facetOptions, query } from './query';
+import type { FacetOption, IndexedProfile, SearchQuery, SearchResult, TokenReaderSink } from './types';
+
+export type { IndexedProfile, SearchQuery, SearchResult, FacetOption } from './types';
+export type { SerializedIndex, SerializedMeta } from './persist';
+
+export class SearchIndex {
+  private constructor(private readonly parts: IndexParts) {}
+
+  /** The index of the profiles (the last version of each id), built in this thread. */
+  static build(profiles: readonly IndexedProfile[]): SearchIndex {
+    return new SearchIndex(buildHere(profiles));
+  }
+
+  /**
+   * The same index, with its texts tokenised elsewhere as the build reads them: by a helper worker
+   * (token-helper.ts) on the machine's other core, which runs readTokens() (tokenise.ts) on them
+   * in the same order, while this thread reads the values and facets and lays them out.
+   */
+  static async buildWith(profiles: readonly IndexedProfile[], tokenReader: (textSize: number) => TokenReaderSink): Promise<SearchIndex> {
+    return new SearchIndex(await buildWithReader(profiles, tokenReader));
+  }
+
+  static deserialize(saved: SerializedIndex): SearchIndex {
+    return new SearchIndex(deserialize(saved));
+  }
+
+  /** How many live profiles the index holds. */
+  get size(): number {
+    return this.parts.slotById.size;
+  }
+
+  has(id: number): boolean {
+    return this.parts.slotById.has(id);
+  }
+
+  /** The ids of the live profiles (in no particular order). */
+  aliveIds(): number[] {
+    return this.parts.slotById.ids();
+  }
+
+  /** Adds or replaces profiles (by id). */
+  upsert(profiles: readonly IndexedProfile[]): void {
+    upsert(this.parts, profiles);
+  }
+
+  /** Removes profiles (tombstones). */
+  remove(ids: readonly number[]): void {
+    remove(this.parts, ids);
+  }
+
+  /** Renumbers the live slots from 0, dropping dead ones from every posting. */
+  compact(): void {
+    compact(this.parts);
+  }
+
+  /** The reference listing of searchRegistry for one kind, one page of it. */
+  query(q: SearchQuery): SearchResult {
+    return query(this.parts, q);
+  }
+
+  /**
+   * A category's filter options over the live profiles of a kind, as
+   * client/features/registry/filter-options.ts computes them from the profiles: fixed lists for
+   * the classified categories, else the distinct trimmed values (without case), each with how
+   * many profiles have it, sorted by value.
+   */
+  facetOptions(kind: ProfileKind, category: FilterCategory): FacetOption[] {
+    return facetOptions(this.parts, kind, category);
+  }
+
+  /** The index as plain buffers (transferable, storable in IndexedDB), mostly copies of its arrays. */
+  serialize(): SerializedIndex {
+    return serialize(this.parts);
+  }
+
+  /** The dictionary's tokens containing the part (3+ units): the trigram lists, as tests look at them. */
+  private tokensContaining(part: string): number[] {
+    return this.parts.dictionary.containing(part);
+  }
+}
