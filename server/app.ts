@@ -20,6 +20,7 @@ import { editRequestRoutes } from './features/edit-requests/routes';
 import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
+import { checkRoutes } from './features/check/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
@@ -85,6 +86,7 @@ export function createExpressApp(deps: AppDeps, headers = securityHeaders(deps))
   app.use(removalRequestRoutes(deps));
   app.use(filterOptionRoutes(deps));
   app.use(syncRoutes(deps));
+  app.use(checkRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(clientRoutes(config));

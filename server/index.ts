@@ -1,10 +1,12 @@
-// Boot: configuration -> database -> staff user and demo data -> app -> listen -> sync texts.
+// Boot: configuration -> database -> staff user and demo data -> app -> listen -> sync texts and
+// the lookalike index, between requests.
 import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './demo/seeding';
 import { ensureStaffUser } from './features/auth/users';
 import { fillSyncTextsLater } from './features/sync/sync-texts';
+import { buildLookalikesLater } from './features/check/lookalikes';
 import { createApp } from './app';
 
 const config = loadConfig();
@@ -28,6 +30,10 @@ server.listen(config.PORT, config.HOST, () => {
 fillSyncTextsLater(db, (written, error) => {
   if (error) console.error('Storing sync texts stopped; pages write the missing ones as they are read.', error);
   else if (written > 0) console.log(`Stored the sync texts of ${written} profiles.`);
+});
+// GET /api/check's lookalike index (~2 s at 100k profiles), so the first lookup does not build it
+buildLookalikesLater(db, (error) => {
+  if (error) console.error('Building the lookalike index stopped; the first lookup builds it.', error);
 });
 
 function shutdown() {

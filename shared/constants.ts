@@ -38,6 +38,14 @@ export const JSON_BODY_LIMIT = '1mb';
 export const AMOUNT_MAX = 1e15;
 /** a filter option search lists at most this many matches; typing more narrows them */
 export const FILTER_SEARCH_MAX_OPTIONS = 200;
+/**
+ * GET /api/check: the longest text it reads, the longest shared/identifiers reads as an
+ * identifier (MAX_IDENTIFIER_CHARS there; a long URL with its query fits); a longer one is a 400.
+ */
+export const CHECK_QUERY_MAX_CHARS = 2048;
+/** GET /api/check lists at most this many profiles that hold the identifier, and this many lookalikes */
+export const CHECK_MAX_MATCHES = 50;
+export const CHECK_MAX_LOOKALIKES = 20;
 
 export const LOGIN_THROTTLE_MAX_FAILURES = 5;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,9 +1,11 @@
 // Opens the SQLite file with the settings every process needs, then brings its schema up to
-// date with the numbered migrations beside this file.
+// date with the numbered migrations beside this file, and the identifier table (migrations/006)
+// up to date with shared/identifiers.
 import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureProfileIdentifiers } from './profile-identifiers';
 
 export type Db = Database.Database;
 
@@ -32,4 +34,7 @@ export function migrate(db: Db): void {
       db.pragma(`user_version = ${version}`);
     })();
   }
+  // a step SQL cannot take: the canonical forms of every public profile's identifiers, written when
+  // the table is new (migrations/006) or of another format (~10 s at 100k profiles, once)
+  ensureProfileIdentifiers(db);
 }

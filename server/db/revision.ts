@@ -3,6 +3,7 @@
 // revision and the change commit together.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
+import { dropProfileIdentifiers, refreshProfileIdentifiers } from './profile-identifiers';
 
 /** Takes the next revision. */
 export function nextRevision(db: Db): number {
@@ -36,6 +37,8 @@ export function touchProfile(db: Db, profileId: number): number {
   // a profile back in public view is no longer gone; one still hidden keeps its tombstone
   db.prepare("DELETE FROM tombstones WHERE id = ? AND EXISTS (SELECT 1 FROM profiles WHERE id = ? AND verification_status = 'verified')")
     .run(profileId, profileId);
+  // its identifiers as the registry now shows them (migrations/006), in the same transaction
+  refreshProfileIdentifiers(db, profileId);
   return revision;
 }
 
@@ -46,5 +49,7 @@ export function tombstoneProfile(db: Db, kind: 'developer' | 'project', profileI
     .run(kind, profileId, revision);
   // its sync text (migrations/003) is served no more: a profile back in public view gets a new revision
   db.prepare('DELETE FROM sync_texts WHERE id = ?').run(profileId);
+  // a lookup finds only public profiles (migrations/006)
+  dropProfileIdentifiers(db, profileId);
   return revision;
 }

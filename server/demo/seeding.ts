@@ -1,9 +1,10 @@
 // Demo data written into a database (DESIGN.md "Runtime conventions"): the profiles and incidents
 // generation.ts makes, plus (optionally) pending work in every staff queue. Everything is written
 // in one transaction with reused prepared statements, so `seedDemo(db, { profiles: 100000 })`
-// takes seconds, not minutes; the public profiles' sync texts are stored after it.
+// takes seconds, not minutes; the public profiles' sync texts and identifiers are stored after it.
 import type { Db } from '../db/connection';
 import { reserveRevisions } from '../db/revision';
+import { fillProfileIdentifiers } from '../db/profile-identifiers';
 import { fillSyncTexts } from '../features/sync/sync-texts';
 import { caseId, editRequestCaseId } from '../../shared/domain/case-id';
 import {
@@ -117,6 +118,8 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
   })();
   // a seeded registry starts as a long-running server's would: every public profile's sync text stored
   fillSyncTexts(db);
+  // the profiles were written around touchProfile: their identifiers (migrations/006) are written here
+  fillProfileIdentifiers(db);
 
   return { profiles, incidents };
 }

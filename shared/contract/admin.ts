@@ -1,6 +1,7 @@
 // spec §3 "Pending scam" as staff read it from GET /api/admin/scams/pending/ and /api/admin/scams/{id}/.
 import { z } from 'zod';
 import { bankAccount } from './common';
+import { sharedIdentifiersField } from './shared-identifiers';
 
 export const pendingScamSchema = z.object({
   id: z.number().int(),
@@ -30,5 +31,7 @@ export const pendingScamSchema = z.object({
   wallet_addresses: z.array(z.string()),
   bank_names: z.array(z.string()),
   bank_accounts: z.array(bankAccount),
+  /** issue 16: what the verified registry and other submissions share with it (shared-identifiers.ts) */
+  shared_identifiers: sharedIdentifiersField,
 });
 export type PendingScam = z.infer<typeof pendingScamSchema>;

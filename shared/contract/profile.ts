@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PROFILE_FETCH_SIZE } from '../constants';
 import { bankAccount, shortText, optionalShortText, optionalLongText, stringList } from './common';
+import { sharedIdentifiersField } from './shared-identifiers';
 
 export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const; // spec §3
 /** docs/product.md#entities: a profile's gender, one of GENDERS. */
@@ -51,6 +52,8 @@ export const staffProfileSchema = profileSchema.extend({
   submittedAt: z.string(),
   submittedBy: z.string(),
   coordinatesGeolocation: z.string(),
+  /** issue 16: what the verified registry and other submissions share with it (shared-identifiers.ts) */
+  shared_identifiers: sharedIdentifiersField,
 });
 export type StaffProfile = z.infer<typeof staffProfileSchema>;
 

@@ -3,7 +3,8 @@ import { PROFILE_FETCH_SIZE } from '../constants';
 import { PROFILE_KINDS, PROFILE_SEGMENTS, allRoutes, kindOfSegment, routes, type AnyRoute } from './routes';
 
 // docs/product.md#calls, written out as the product documents them: the table must hold these
-// and nothing else (the replicas' sync call is ours, docs/design.md "Replica sync").
+// and nothing else (the replicas' sync call is ours, docs/design.md "Replica sync"; the identifier
+// lookup is issue 16's).
 const DOCUMENTED = [
   'POST /api/login/', 'GET /api/accounts/me/', 'POST /accounts/logout/', 'GET /api/adminpanel/guard/',
   'GET /api/developers/', 'GET /api/projects/', 'POST /api/developers/', 'POST /api/projects/',
@@ -23,6 +24,7 @@ const DOCUMENTED = [
   'GET /api/filter-options/',
   'GET /api/saved_searches/', 'POST /api/saved_searches/', 'DELETE /api/saved_searches/{id}/',
   'GET /api/sync/',
+  'GET /api/check',
 ];
 
 const documented = (route: AnyRoute) => `${route.method} ${route.pattern.replace(/:(\w+)/g, '{$1}')}`;

@@ -8,6 +8,7 @@
 // the app registers each route exactly once and that no route hides another.
 import { z } from 'zod';
 import { pendingScamSchema } from './admin';
+import { checkAnswerSchema, checkQuerySchema } from './check';
 import { currentUserSchema, loginFormSchema, loginResponseSchema } from './auth';
 import type { ProfileKind } from './common';
 import { editRequestSchema, editRequestSubmitSchema } from './edit-request';
@@ -267,6 +268,12 @@ export const routes = {
     remove: route({
       method: 'DELETE', pattern: '/api/saved_searches/:id/', access: 'signed-in',
       summary: 'Delete a saved search.',
+    }),
+  },
+  check: {
+    lookup: route({
+      method: 'GET', pattern: '/api/check', access: 'anyone', query: checkQuerySchema, answer: checkAnswerSchema,
+      summary: 'What a pasted identifier is, the verified profiles that hold it and those it only looks like (ETag).',
     }),
   },
   sync: {

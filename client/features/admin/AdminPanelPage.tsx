@@ -197,6 +197,11 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
         onOpenChange={(next) => { if (!next) closeDetails(); else setOpen(true); }}
         onModerated={(_card, action) => void moderated(action)}
         onSessionExpired={onSessionExpired}
+        canOpenCard={(key) => cards.some((c) => c.key === key)}
+        onOpenCard={(key) => {
+          const card = cards.find((c) => c.key === key);
+          if (card) viewDetails(card);
+        }}
       />
     </section>
   );

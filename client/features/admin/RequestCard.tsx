@@ -2,7 +2,8 @@
 // {submitter}', status badge and View Details.
 import { useId } from 'react';
 import { statusBadgeLabel } from '../../../shared/domain/status';
-import type { AdminCard } from './cards';
+import { plural } from '../../ui/format';
+import { sharedOf, type AdminCard } from './cards';
 import { formatAdminDate } from './format';
 
 /** spec §2: "Submitted {date} by {submitter}". */
@@ -27,6 +28,7 @@ export interface RequestCardProps {
 export function RequestCard({ card, onViewDetails }: RequestCardProps) {
   const nameId = useId();
   const status = statusBadgeLabel(card.status);
+  const { shared } = sharedOf(card);
   return (
     <article className="admin-card">
       <div className="admin-card__badges">
@@ -35,6 +37,7 @@ export function RequestCard({ card, onViewDetails }: RequestCardProps) {
       </div>
       <h3 className="admin-card__name" id={nameId}>{card.name}</h3>
       <p className="admin-card__meta">{submittedLine(card)}</p>
+      {shared?.length ? <p className="admin-card__shared">{plural(shared.length, 'shared identifier', 'shared identifiers')}</p> : null}
       <button
         type="button"
         className="button button--secondary button--small admin-card__button"

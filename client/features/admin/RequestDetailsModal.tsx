@@ -7,9 +7,10 @@ import { Modal } from '../../ui/Modal';
 import { statusBadgeLabel } from '../../../shared/domain/status';
 import { newIdempotencyKey, postModeration } from './admin-api';
 import { actionsFor, MISSING_TARGET_ID, type ModerationAction } from './actions';
-import type { AdminCard } from './cards';
+import { sharedOf, type AdminCard } from './cards';
 import { CardDetails } from './details';
 import { submittedLine } from './RequestCard';
+import { SharedIdentifiers } from './SharedIdentifiers';
 import './admin.css';
 
 export interface RequestDetailsModalProps {
@@ -21,6 +22,10 @@ export interface RequestDetailsModalProps {
   onModerated(card: AdminCard, action: ModerationAction): void;
   /** a decision was answered 401: the session ended since the guard passed */
   onSessionExpired(): void;
+  /** whether the panel lists the card with this key, which the modal can then show instead */
+  canOpenCard?(key: string): boolean;
+  /** show the card with this key (a submission that shares identifiers with this one) */
+  onOpenCard?(key: string): void;
 }
 
 /** spec §2: "{kind} #{id}", or 'Request Details' when the kind is not known. */
@@ -36,7 +41,9 @@ interface Failure {
   detail: string | null;
 }
 
-export function RequestDetailsModal({ card, open, onOpenChange, onModerated, onSessionExpired }: RequestDetailsModalProps) {
+export function RequestDetailsModal({
+  card, open, onOpenChange, onModerated, onSessionExpired, canOpenCard, onOpenCard,
+}: RequestDetailsModalProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState<ModerationAction | null>(null);
@@ -60,6 +67,7 @@ export function RequestDetailsModal({ card, open, onOpenChange, onModerated, onS
 
   if (!card) return null;
   const actions = actionsFor(card);
+  const { shared, ownProfileId } = sharedOf(card);
 
   async function decide(action: ModerationAction) {
     if (!card) return;
@@ -138,6 +146,7 @@ export function RequestDetailsModal({ card, open, onOpenChange, onModerated, onS
             Status <span className={`admin-status admin-status--${statusBadgeLabel(card.status).toLowerCase()}`}>{statusBadgeLabel(card.status)}</span>
           </p>
           <CardDetails card={card} />
+          {shared ? <SharedIdentifiers shared={shared} ownProfileId={ownProfileId} canOpen={canOpenCard} open={onOpenCard} /> : null}
         </div>
       </Modal>
       <ConfirmDialog

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { seedDemo } from '../../../server/demo/seeding';
 import { makeTestApp, MEMBER, memberClient, STAFF, staffClient, visitor, type Client } from '../../../server/test-support';
+import { publishedProfile, reportIncident, reportProfile } from '../../../server/test-flows';
 import { caseId } from '../../../shared/domain/case-id';
 import { refreshCsrf } from '../../api/csrf';
 import { apiJson } from '../../api/http';
@@ -301,5 +302,30 @@ describe('the alerts when the server refuses', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Login at /accounts/login/?next=/adminpanel/ by PUSH')).toBeInTheDocument();
     expect(one('SELECT verification_status FROM profiles WHERE id = ?', target.id)).toEqual({ verification_status: 'unverified' });
+  });
+});
+
+describe('shared identifiers on the real server', { timeout: 30_000 }, () => {
+  it('when a new report names a listed wallet, then its details list the listed profile and the other submission, which opens in the modal', async () => {
+    const other = await signIn();
+    const anon = await visitor(server.t.app);
+    const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const { id: listed } = await publishedProfile(anon, other, 'developers', { name: 'Listed Webster' }, [{ walletAddresses: [wallet] }]);
+    const reported = await reportProfile(anon, 'developers', { name: 'Reported Webster' });
+    await reportIncident(anon, 'developers', reported, { walletAddresses: [`ethereum:${wallet}@1`] });
+    const onListed = await reportIncident(anon, 'developers', listed, { walletAddresses: [wallet.toLowerCase()] });
+    renderPanel();
+    await cardsShown();
+
+    expect(cardNamed('New Scammer', 'Reported Webster')).toHaveTextContent('1 shared identifier');
+    const dialog = await openDetails('New Scammer', 'Reported Webster');
+    const shared = within(dialog).getByRole('region', { name: 'Shared identifiers' });
+    expect(shared).toHaveTextContent('This wallet is named in 3 reports.');
+    expect(within(shared).getByRole('link', { name: 'Listed Webster' })).toHaveAttribute('href', `/?profile=${caseId(listed)}`);
+
+    await userEvent.click(within(shared).getByRole('button', { name: `Scam #${onListed}` }));
+
+    expect(within(screen.getByRole('dialog')).getByRole('heading', { level: 2 })).toHaveTextContent(`#${onListed}`);
+    expect(within(screen.getByRole('dialog')).getByRole('region', { name: 'Shared identifiers' })).toHaveTextContent('the profile this scam is about');
   });
 });

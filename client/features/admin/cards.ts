@@ -5,6 +5,7 @@ import type { PendingScam } from '../../../shared/contract/admin';
 import type { EditRequest } from '../../../shared/contract/edit-request';
 import type { StaffProfile } from '../../../shared/contract/profile';
 import type { RemovalRequest } from '../../../shared/contract/removal-request';
+import type { SharedIdentifier } from '../../../shared/contract/shared-identifiers';
 import { isAwaitingReview } from '../../../shared/domain/status';
 import { parseAdminDate } from './format';
 import { KIND_ORDER, kindLabel, type KindLabel } from './kind-label';
@@ -152,4 +153,21 @@ export function countByKind(cards: readonly AdminCard[]): { kind: string; count:
   }
   const order = [...KIND_ORDER, FALLBACK_NAME] as readonly string[];
   return [...counts].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([kind, count]) => ({ kind, count }));
+}
+
+/**
+ * What the server found shared with a card (issue 16): reported profiles and pending incidents
+ * carry it; for an incident, the profile it is about too. Undefined for the other kinds, and from
+ * a server that does not send it.
+ */
+export function sharedOf(card: AdminCard): { shared: SharedIdentifier[] | undefined; ownProfileId: number | null } {
+  switch (card.type) {
+    case 'developer':
+    case 'project':
+      return { shared: card.profile.shared_identifiers, ownProfileId: null };
+    case 'scam':
+      return { shared: card.scam.shared_identifiers, ownProfileId: card.scam.developer ?? card.scam.project };
+    default:
+      return { shared: undefined, ownProfileId: null };
+  }
 }

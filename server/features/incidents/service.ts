@@ -7,6 +7,7 @@ import { notFound } from '../../errors';
 import { profileLabel } from '../../http/profile-paths';
 import { approvedIncidents, findProfileRow } from '../../read-model/queries';
 import { toPendingScam, type IncidentRow } from '../../read-model/rows';
+import { sharedIdentifiers } from '../../read-model/shared-identifiers';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { NewIncident } from '../../../shared/contract/scam-submit';
 import type { PendingScam } from '../../../shared/contract/admin';
@@ -53,13 +54,15 @@ type StaffRow = IncidentRow & { profile_kind: ProfileKind; profile_name: string 
 /** Staff: incidents awaiting review, oldest first. */
 export function pendingIncidents(db: Db): PendingScam[] {
   const rows = db.prepare(`${STAFF_SELECT} WHERE i.verification_status = 'pending' ORDER BY i.reported, i.id`).all() as StaffRow[];
-  return rows.map(toPendingScam);
+  // issue 16: what the registry and the other submissions share with each, to corroborate
+  const shared = sharedIdentifiers(db);
+  return rows.map((row) => ({ ...toPendingScam(row), shared_identifiers: shared.ofIncident(row.id) }));
 }
 
 export function incidentForStaff(db: Db, id: number): PendingScam {
   const row = db.prepare(`${STAFF_SELECT} WHERE i.id = ?`).get(id) as StaffRow | undefined;
   if (!row) throw notFound('That incident');
-  return toPendingScam(row);
+  return { ...toPendingScam(row), shared_identifiers: sharedIdentifiers(db).ofIncident(id) };
 }
 
 export type IncidentDecision = 'approve' | 'reject';

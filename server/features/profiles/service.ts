@@ -6,6 +6,7 @@ import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { publicSnapshot } from '../../read-model/snapshot';
 import { findProfileRow, approvedIncidents, approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, toStaffProfile, type ProfileRow } from '../../read-model/rows';
+import { sharedIdentifiers } from '../../read-model/shared-identifiers';
 import { notFound } from '../../errors';
 import { profileLabel } from '../../http/profile-paths';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -42,7 +43,10 @@ export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize }: Pa
     .all(kind, pageSize, (page - 1) * pageSize) as ProfileRow[];
   const { n } = db.prepare("SELECT COUNT(*) AS n FROM profiles WHERE kind = ? AND verification_status IN ('unverified', 'pending')").get(kind) as { n: number };
   const incidents = approvedIncidentsByProfile(db, rows.map((r) => r.id));
-  return { count: n, next: null, previous: null, results: rows.map((r) => toStaffProfile(r, incidents.get(r.id) ?? [])) };
+  // issue 16: what the registry and the other submissions share with each, to corroborate
+  const shared = sharedIdentifiers(db);
+  const results = rows.map((r) => ({ ...toStaffProfile(r, incidents.get(r.id) ?? []), shared_identifiers: shared.ofProfile(r.id) }));
+  return { count: n, next: null, previous: null, results };
 }
 
 /** One profile: visitors see it only when verified; staff see any, with the submission details. */
@@ -50,7 +54,9 @@ export function profileDetail(db: Db, kind: ProfileKind, id: number, isStaff: bo
   const row = findProfileRow(db, id, kind);
   if (!row || (!isStaff && row.verification_status !== 'verified')) throw notFound(profileLabel(kind));
   const incidents = approvedIncidents(db, id);
-  return isStaff ? toStaffProfile(row, incidents) : toProfile(row, incidents);
+  return isStaff
+    ? { ...toStaffProfile(row, incidents), shared_identifiers: sharedIdentifiers(db).ofProfile(id) }
+    : toProfile(row, incidents);
 }
 
 /** A new report: always unverified, whatever the payload said (the spec's client sends the fields). */
