@@ -186,7 +186,9 @@ describe('only the public registry', () => {
   it('when a profile is rejected after it was public, then its identifiers are found no more', async () => {
     await staff.post(routes.profiles.reject.developer.path({ id: aldric }));
 
-    expect((await answerFor('t.me/aldric_web302')).matches).toEqual([]);
+    // the demo's own Aldric (showcase.ts) holds the same handle: this profile is the one gone
+    expect((await answerFor('t.me/aldric_web302')).matches.map((m) => m.id)).not.toContain(aldric);
+    expect((await answerFor(EVM)).matches).toEqual([]);
     expect((await answerFor(caseId(aldric))).matches).toEqual([]);
   });
 
