@@ -29,7 +29,7 @@ beforeEach(async () => {
   staff = await staffClient(t);
   // a listed scammer whose wallet two approved incidents name
   ({ id: listed } = await publishedProfile(anon, staff, 'developers', { name: 'Aldric Webster' }, [
-    { walletAddresses: [WALLET], telegrams: ['@aldric_web302'] }, { walletAddresses: [WALLET.toLowerCase()] },
+    { walletAddresses: [WALLET], telegrams: ['@merrow_fict302'] }, { walletAddresses: [WALLET.toLowerCase()] },
   ]));
   // two new reports naming it, as pasted
   reportedA = await reportProfile(anon, 'developers', { name: 'A. Webster' });
@@ -37,7 +37,7 @@ beforeEach(async () => {
     walletAddresses: [`ethereum:${WALLET}@1`], phones: ['+44 113 496 0123'], victimsContact: 'victim@mail.invalid',
   });
   reportedB = await reportProfile(anon, 'projects', { name: 'Webster Coin' });
-  incidentB = await reportIncident(anon, 'projects', reportedB, { walletAddresses: [WALLET.toUpperCase().replace('0X', '0x')], telegrams: ['t.me/aldric_web302'] });
+  incidentB = await reportIncident(anon, 'projects', reportedB, { walletAddresses: [WALLET.toUpperCase().replace('0X', '0x')], telegrams: ['t.me/merrow_fict302'] });
   // an incident reported on the listed profile
   onListed = await reportIncident(anon, 'developers', listed, { walletAddresses: [WALLET] });
   unrelated = await reportProfile(anon, 'developers', { name: 'Nobody Shared' });
@@ -88,7 +88,7 @@ describe('shared identifiers of a reported profile', () => {
 
     expect(shared.map((s) => [s.kind, s.canonical, s.reports, s.profiles.map((p) => p.id), s.submissions.map((x) => `${x.type}:${x.id}`)])).toEqual([
       ['evm', WALLET.toLowerCase(), 5, [listed], [`developer:${reportedA}`, `scam:${onListed}`]],
-      ['telegram', 'aldric_web302', 2, [listed], []],
+      ['telegram', 'merrow_fict302', 2, [listed], []],
     ]);
   });
 
