@@ -1,4 +1,4 @@
-// STYLE.md 6: the environment is parsed once at boot; a bad value stops the server with a
+// docs/style.md#s6: the environment is parsed once at boot; a bad value stops the server with a
 // list of what is wrong instead of failing later in a request.
 import { z } from 'zod';
 

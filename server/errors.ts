@@ -1,4 +1,4 @@
-// STYLE.md 4: one error type and one handler. The type and its helpers sit at the bottom of the
+// docs/style.md#s4: one error type and one handler. The type and its helpers sit at the bottom of the
 // server, so db/, http/ and features/ throw them alike (docs/decisions/017-layers-and-cycles.md);
 // http/errors.ts turns them into the JSON answer { error, details? }.
 import type { ZodError } from 'zod';

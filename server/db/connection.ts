@@ -16,7 +16,7 @@ export function openDatabase(path: string): Db {
   const db = new Database(path);
   db.pragma('journal_mode = WAL'); // readers never wait for the writer
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000'); // several processes may share the file (DESIGN.md "Scale")
+  db.pragma('busy_timeout = 5000'); // several processes may share the file (docs/design.md#scale)
   db.pragma('synchronous = NORMAL'); // safe with WAL; a power cut loses at most the last commit
   migrate(db);
   return db;

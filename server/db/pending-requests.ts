@@ -1,4 +1,4 @@
-// What the edit and removal requests share once they reach staff (DESIGN.md "Moderation"): only
+// What the edit and removal requests share once they reach staff (docs/design.md#moderation): only
 // a pending request can be decided, and rejecting one changes nothing but its status (audited).
 import { audit } from './audit';
 import type { Db } from './connection';

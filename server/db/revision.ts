@@ -1,4 +1,4 @@
-// DESIGN.md "Replica sync": one monotonically increasing counter orders every change to
+// docs/design.md#sync: one monotonically increasing counter orders every change to
 // publicly visible data. Call these inside the transaction that makes the change, so the
 // revision and the change commit together.
 import type { Statement } from 'better-sqlite3';

@@ -1,6 +1,6 @@
-// The demo data's generation (DESIGN.md "Runtime conventions"): a seeded PRNG makes clearly
+// The demo data's generation (docs/design.md#runtime): a seeded PRNG makes clearly
 // fictional scammers, projects and incidents from the words of vocabulary.ts that populate every
-// filter category of spec §9, and the pending work of the staff queues. Nothing here writes:
+// filter category of product.md#constants, and the pending work of the staff queues. Nothing here writes:
 // seeding.ts puts what it makes into a database. The same seed gives the same rows.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -161,7 +161,7 @@ export class Generator {
     }
   }
 
-  /** An IP in one of the ranges of spec §9 (192.168, 203, 104, 10, 172), now and then another. */
+  /** An IP in one of the ranges of product.md#constants (192.168, 203, 104, 10, 172), now and then another. */
   ip(range?: number): string {
     const r = this.r;
     const which = range ?? (r.chance(0.05) ? 5 : this.ipRange++ % 5);
@@ -171,7 +171,7 @@ export class Generator {
       case 2: return `104.${r.int(16, 31)}.${r.int(0, 255)}.${r.int(1, 254)}`;
       case 3: return `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
       case 4: return `172.${r.int(16, 31)}.${r.int(0, 255)}.${r.int(1, 254)}`;
-      default: return `198.51.100.${r.int(1, 254)}`; // TEST-NET-2: in no range of spec §9
+      default: return `198.51.100.${r.int(1, 254)}`; // TEST-NET-2: in no range of product.md#constants
     }
   }
 
@@ -616,7 +616,7 @@ export function makePendingIncident(g: Generator, persona: Persona, window: read
   return incident;
 }
 
-/** The proposed changes of a pending edit request (spec §3 proposed_changes shape) on a profile, its incident `scamId`, or both. */
+/** The proposed changes of a pending edit request (product.md#entities proposed_changes shape) on a profile, its incident `scamId`, or both. */
 export function makeEditChanges(g: Generator, targetType: 'developer' | 'scam' | 'both', scamId: number, persona: Persona): Record<string, unknown> {
   const r = g.r;
   const changes: Record<string, unknown> = {};

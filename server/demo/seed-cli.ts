@@ -28,7 +28,7 @@ function wholeNumber(name: string, text: string | undefined, fallback: number): 
 /**
  * Deletes every profile (with its incidents and edit requests) and the removal requests that
  * point at them. Profiles that were public get a tombstone at a fresh revision, so replicas
- * drop them at their next sync (DESIGN.md "Replica sync").
+ * drop them at their next sync (docs/design.md#sync).
  */
 function clearProfiles(db: Db): number {
   const published = (db.prepare("SELECT count(*) FROM profiles WHERE verification_status = 'verified'").pluck().get() as number);

@@ -178,7 +178,7 @@ describe('seedDemo', () => {
     }
   });
 
-  it('populates every filter category of spec §9 in public data', () => {
+  it('populates every filter category of product.md#constants in public data', () => {
     const db = fresh();
     seedDemo(db);
     const { profiles, incidents, byProfile } = publicView(db);
@@ -236,7 +236,7 @@ describe('seedDemo', () => {
     expect(profiles.some((p) => strings(p.wallet_addresses).length > 0)).toBe(true);
     expect(incidents.some((i) => strings(i.wallet_addresses).length > 0)).toBe(true);
 
-    // IP addresses in every range of spec §9
+    // IP addresses in every range of product.md#constants
     const ips = collect('ip_addresses', 'ip_addresses');
     for (const ip of ips) expect(ip).toMatch(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
     for (const range of ['192.168.', '203.', '104.', '10.', '172.']) {

@@ -1,4 +1,4 @@
-// Demo data written into a database (DESIGN.md "Runtime conventions"): the profiles and incidents
+// Demo data written into a database (docs/design.md#runtime): the profiles and incidents
 // generation.ts makes, plus (optionally) pending work in every staff queue. Everything is written
 // in one transaction with reused prepared statements, so `seedDemo(db, { profiles: 100000 })`
 // takes seconds, not minutes; the public profiles' sync texts and identifiers are stored after it.
@@ -125,7 +125,7 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pending work for staff: one or more items in every queue of spec §2 "Admin panel"
+// Pending work for staff: one or more items in every queue of product.md#screens-admin ("Admin panel")
 
 interface Published {
   ids: number[];
@@ -185,7 +185,7 @@ function seedPending(
     writeIncident(published.ids[index] as number, incident);
   }
 
-  // edit requests (spec §3 proposed_changes shape)
+  // edit requests (product.md#entities proposed_changes shape)
   const insertEdit = db.prepare(`INSERT INTO edit_requests
     (profile_id, scam_id, full_name, contact_information, case_id, target_type, proposed_changes, verification_status, submitted_at, submitted_by)
     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, 'Anonymous')`);
@@ -224,7 +224,7 @@ function seedPending(
       scamId,
       name,
       scamId === null ? null : (incidentDescription.get(scamId) as string),
-      caseId(profileId), // the case id the profile modal shows for the profile (spec §9)
+      caseId(profileId), // the case id the profile modal shows for the profile (product.md#constants)
       g.personName(),
       g.contact(),
       REMOVAL_EXPLANATIONS[i] as string,

@@ -1,4 +1,4 @@
-// CSRF as Django does it (spec §6, §7; DESIGN.md "Auth"): a page-readable `csrftoken` cookie is
+// CSRF as Django does it (product.md#roles, product.md#calls; docs/design.md#auth): a page-readable `csrftoken` cookie is
 // set on any response that lacks one; every unsafe method must echo it in `X-CSRFToken`, and an
 // `Origin`, when the browser sends one, must be this host.
 import { randomBytes, timingSafeEqual } from 'node:crypto';

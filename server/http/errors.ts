@@ -1,4 +1,4 @@
-// STYLE.md 4: one error type and one handler. Every error leaves as JSON
+// docs/style.md#s4: one error type and one handler. Every error leaves as JSON
 // { error, details? } with a message a person can read; never a stack trace or SQL.
 // The type, AppError, and its helpers are server/errors.ts.
 import type { ErrorRequestHandler, RequestHandler } from 'express';

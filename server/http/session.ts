@@ -1,4 +1,4 @@
-// Sessions live in SQLite behind an HttpOnly, SameSite=Lax `sessionid` cookie (DESIGN.md "Auth").
+// Sessions live in SQLite behind an HttpOnly, SameSite=Lax `sessionid` cookie (docs/design.md#auth).
 // Only a SHA-256 of the id is stored. `loadSession` runs on every request and sets req.user.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
@@ -56,7 +56,7 @@ export function endSession(db: Db, config: Config, req: Request, res: Response):
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.SECURE_COOKIES, path: '/' });
 }
 
-/** STYLE.md 5: guards are one line at the top of a route. */
+/** docs/style.md#s5: guards are one line at the top of a route. */
 export function requireSession(req: Request): SessionUser {
   if (!req.user) throw unauthorized();
   return req.user;
@@ -68,7 +68,7 @@ export function requireStaff(req: Request): SessionUser {
   return user;
 }
 
-/** Who a submission is recorded as (spec §3 submittedBy): the signed-in user, else 'Anonymous'. */
+/** Who a submission is recorded as (product.md#entities submittedBy): the signed-in user, else 'Anonymous'. */
 export function submitterName(req: Request): string {
   return req.user?.username ?? 'Anonymous';
 }

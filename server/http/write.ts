@@ -1,4 +1,4 @@
-// Every write runs as one SQLite transaction. With an `Idempotency-Key` (DESIGN.md "Outbox"),
+// Every write runs as one SQLite transaction. With an `Idempotency-Key` (docs/design.md#outbox),
 // the key, a hash of the request and the response are stored in that same transaction, so a
 // replay after a lost response gets the stored answer and writes nothing; the same key with
 // another request is a 422.

@@ -1,4 +1,4 @@
-// DESIGN.md "Scale": public read answers (list pages, sync pages) are the same for everyone at a
+// docs/design.md#scale: public read answers (list pages, sync pages) are the same for everyone at a
 // revision, so each is serialised once and reused until the revision moves. A small LRU per
 // database, keyed by the request's own parameters; an entry from an older revision is a miss.
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';

@@ -1,4 +1,4 @@
-// The stored rows and how they become the API's shapes (spec §3). Lists are JSON in SQLite.
+// The stored rows and how they become the API's shapes (product.md#entities). Lists are JSON in SQLite.
 import type { BankAccount } from '../../shared/contract/common';
 import type { Incident } from '../../shared/contract/incident';
 import type { Profile, StaffProfile } from '../../shared/contract/profile';
@@ -24,7 +24,7 @@ export interface IncidentRow {
 export const list = (json: string): string[] => JSON.parse(json) as string[];
 export const accounts = (json: string): BankAccount[] => JSON.parse(json) as BankAccount[];
 
-/** Public shape of an incident: no submitter contact, no submitter (spec §6: staff only). */
+/** Public shape of an incident: no submitter contact, no submitter (product.md#roles: staff only). */
 export function toIncident(row: IncidentRow): Incident {
   const bank_accounts = accounts(row.bank_accounts);
   return {
@@ -107,7 +107,7 @@ export function toProfile(row: ProfileRow, incidents: readonly Incident[]): Prof
   };
 }
 
-/** What staff see of a submitted profile (spec §3 "Scammer submission (admin view)"). */
+/** What staff see of a submitted profile (product.md#entities-submission ("Scammer submission (admin view)")). */
 export function toStaffProfile(row: ProfileRow, incidents: readonly Incident[]): StaffProfile {
   return {
     ...toProfile(row, incidents),
@@ -122,14 +122,14 @@ export interface ProfileReference {
   developer: number | null; project: number | null; developer_name: string | null; project_name: string | null;
 }
 
-/** Staff views name their profile as `developer`/`developer_name` or `project`/`project_name` (spec §3). */
+/** Staff views name their profile as `developer`/`developer_name` or `project`/`project_name` (product.md#entities). */
 export function profileReference(kind: ProfileKind, id: number, name: string): ProfileReference {
   return kind === 'developer'
     ? { developer: id, project: null, developer_name: name, project_name: null }
     : { developer: null, project: id, developer_name: null, project_name: name };
 }
 
-/** spec §3 "Pending scam": the incident with its submitter and its profile, for staff. */
+/** product.md#entities-pending-scam ("Pending scam"): the incident with its submitter and its profile, for staff. */
 export function toPendingScam(row: IncidentRow & { profile_kind: ProfileKind; profile_name: string }): PendingScam {
   const i = toIncident(row);
   return {

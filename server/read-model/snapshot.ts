@@ -1,4 +1,4 @@
-// DESIGN.md "Scale": the public registry is a snapshot cached by revision. Every change to
+// docs/design.md#scale: the public registry is a snapshot cached by revision. Every change to
 // public data bumps the revision, so the cache is valid exactly while the revision is the same;
 // list, filter-option and ETag answers come from it without touching the tables.
 import type { Db } from '../db/connection';

@@ -1,4 +1,4 @@
-// spec §3 "Pending scam" as staff read it from GET /api/admin/scams/pending/ and /api/admin/scams/{id}/.
+// product.md#entities-pending-scam ("Pending scam") as staff read it from GET /api/admin/scams/pending/ and /api/admin/scams/{id}/.
 import { z } from 'zod';
 import { bankAccount } from './common';
 import { sharedIdentifiersField } from './shared-identifiers';

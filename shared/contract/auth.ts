@@ -1,4 +1,4 @@
-// spec §3 "Current user", "Login form"; spec §5 login validation (in this order).
+// product.md#entities-current-user ("Current user"), "Login form"; product.md#validation login validation (in this order).
 import { z } from 'zod';
 import { DEFAULT_NEXT_PATH, MAX_SHORT_TEXT } from '../constants';
 import { looseBoolean } from './common';

@@ -23,7 +23,7 @@ export const optionalLongText = z.union([longText, z.null()]).optional().transfo
 const listItem = z.string().max(MAX_LIST_ITEM_CHARS, `items must be at most ${MAX_LIST_ITEM_CHARS} characters`);
 
 /**
- * A list of strings: each trimmed, blanks dropped, duplicates dropped (spec §5 list inputs).
+ * A list of strings: each trimmed, blanks dropped, duplicates dropped (product.md#validation list inputs).
  * A single string is taken as a one-item list, since the wizard payload's singular names
  * (`nickname`, `website`) may carry either.
  */
@@ -64,21 +64,21 @@ export const optionalAmount = z
     return parsed;
   });
 
-/** Currency code, upper-cased (spec §5), USD when absent (spec §9). */
+/** Currency code, upper-cased (product.md#validation), USD when absent (product.md#constants). */
 export const currency = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => normalizeCurrency(v))
   .refine((v) => CURRENCY_PATTERN.test(v), 'must be a currency code of 2 to 10 letters or digits, like USD or USDT');
 
-/** A calendar date or a date-time; kept as given, its first 10 characters are the date (spec §2). */
+/** A calendar date or a date-time; kept as given, its first 10 characters are the date (product.md#screens). */
 export const dateText = z
   .string()
   .trim()
   .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'must be a date like 2025-03-14');
 export const optionalDate = z.union([dateText, z.literal(''), z.null()]).optional().transform((v) => v || null);
 
-/** DESIGN.md "Avatars": a PNG/JPEG/WebP data URL of at most 200 KB, or nothing. */
+/** docs/design.md#avatars: a PNG/JPEG/WebP data URL of at most 200 KB, or nothing. */
 export const avatar = z
   .union([z.string(), z.null()])
   .optional()
@@ -99,7 +99,7 @@ export const bankAccount = z.strictObject({
 export type BankAccount = z.infer<typeof bankAccount>;
 
 /**
- * Bank accounts as spec §3 allows them: objects or 'name:account' strings; pairs with both
+ * Bank accounts as product.md#entities allows them: objects or 'name:account' strings; pairs with both
  * sides empty are dropped, duplicates too.
  */
 export const bankAccountList = z
@@ -121,7 +121,7 @@ export const bankAccountList = z
 /** A positive integer id from a path or a body; numeric strings accepted. */
 export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 
-/** The spec's booleans may arrive as true or the string 'true' (spec §3 current user). */
+/** The spec's booleans may arrive as true or the string 'true' (product.md#entities current user). */
 export const looseBoolean = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === 'true');
 
 export const profileKind = z.enum(['developer', 'project']);

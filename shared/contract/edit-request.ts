@@ -1,4 +1,4 @@
-// spec §3 "Edit request (submit)" and "(as read by admin)"; spec §5 edit rules.
+// product.md#entities-edit-request ("Edit request (submit)") and "(as read by admin)"; product.md#validation edit rules.
 import { z } from 'zod';
 import { GENDERS } from './profile';
 import {
@@ -51,7 +51,7 @@ export type ProposedChanges = z.output<typeof proposedChangesSchema>;
 
 export const TARGET_TYPES = ['developer', 'scam', 'both'] as const;
 
-/** POST /api/{developers|projects}/{id}/edit-request/ (spec §7). */
+/** POST /api/{developers|projects}/{id}/edit-request/ (product.md#calls). */
 export const editRequestSubmitSchema = z
   .strictObject({
     developer: id.optional(),
@@ -73,7 +73,7 @@ function hasAnyChange(c: ProposedChanges): boolean {
   return Boolean(dev || updates || c.append?.scam_creates?.length);
 }
 
-/** spec §3 "Edit request (as read by admin)". */
+/** product.md#entities-edit-request ("Edit request (as read by admin)"). */
 export const editRequestSchema = z.object({
   id: z.number().int(),
   submitted_at: z.string(),

@@ -1,4 +1,4 @@
-// spec §3 "Incident", as read. The API writes the primary names; the schema also accepts the
+// product.md#entities-incident ("Incident"), as read. The API writes the primary names; the schema also accepts the
 // alternates the spec lists (scam_description, incident_date, scam_amount, 'name:account').
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '../constants';
@@ -42,10 +42,10 @@ export const incidentSchema = z.preprocess((raw) => {
 }, incidentFields);
 export type Incident = z.output<typeof incidentSchema>;
 
-/** GET /api/{developers|projects}/{id}/scams/ (spec §7). */
+/** GET /api/{developers|projects}/{id}/scams/ (product.md#calls). */
 export const incidentListResponseSchema = z.object({ incidents: z.array(incidentSchema) });
 
-/** spec §3 "Scam detail view". */
+/** product.md#entities-scam-detail ("Scam detail view"). */
 export const scamDetailSchema = z.object({
   id: z.number().int(),
   name: z.string(),

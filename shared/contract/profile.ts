@@ -1,10 +1,10 @@
-// spec §3 "Profile": one shape for scammers (developers) and projects, as the API returns it.
+// product.md#entities-profile ("Profile"): one shape for scammers (developers) and projects, as the API returns it.
 import { z } from 'zod';
 import { PROFILE_FETCH_SIZE } from '../constants';
 import { bankAccount, shortText, optionalShortText, optionalLongText, stringList } from './common';
 import { sharedIdentifiersField } from './shared-identifiers';
 
-export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const; // spec §3
+export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const; // product.md#entities
 /** docs/product.md#entities: a profile's gender, one of GENDERS. */
 export type Gender = (typeof GENDERS)[number];
 
@@ -46,7 +46,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** What staff additionally see of a submitted profile (spec §3 "Scammer submission (admin view)"). */
+/** What staff additionally see of a submitted profile (product.md#entities-submission ("Scammer submission (admin view)")). */
 export const staffProfileSchema = profileSchema.extend({
   kind: z.string(), // NEW_DEVELOPER for a reported scammer, NEW_PROJECT for a project
   submittedAt: z.string(),
@@ -57,7 +57,7 @@ export const staffProfileSchema = profileSchema.extend({
 });
 export type StaffProfile = z.infer<typeof staffProfileSchema>;
 
-/** GET /api/developers/ and /api/projects/ answer a plain array or { results } (spec §7). */
+/** GET /api/developers/ and /api/projects/ answer a plain array or { results } (product.md#calls). */
 export const profileListResponseSchema = z.union([
   z.array(profileSchema),
   z.object({ results: z.array(profileSchema) }).loose(),
@@ -76,7 +76,7 @@ export const profileListQuerySchema = z.object({
 });
 
 /**
- * spec §3 "Scammer creation payload", also used for projects. The verification fields are
+ * product.md#entities-profile-create ("Scammer creation payload"), also used for projects. The verification fields are
  * accepted because the spec's client sends them, and then forced by the server: a visitor can
  * never publish their own report.
  */

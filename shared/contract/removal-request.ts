@@ -1,4 +1,4 @@
-// spec §3 "Removal request", submit and as read; spec §5 messages.
+// product.md#entities-removal-request ("Removal request"), submit and as read; product.md#validation messages.
 import { z } from 'zod';
 import { id, requiredText } from './common';
 import { MAX_SHORT_TEXT } from '../constants';

@@ -1,10 +1,10 @@
-// spec §3 "Saved search"; spec §5: a non-blank name and at least one filter or a query.
+// product.md#entities-saved-search ("Saved search"); product.md#validation: a non-blank name and at least one filter or a query.
 import { z } from 'zod';
 import { MAX_LIST_ITEMS, MAX_LIST_ITEM_CHARS, MAX_SHORT_TEXT } from '../constants';
 
 export const savedSearchFilters = z.record(
   z.string().max(MAX_SHORT_TEXT),
-  // a blank value is no filter (spec §5 list inputs: blanks ignored)
+  // a blank value is no filter (product.md#validation list inputs: blanks ignored)
   z.array(z.string().trim().max(MAX_LIST_ITEM_CHARS)).max(MAX_LIST_ITEMS).transform((values) => values.filter((v) => v !== '')),
 );
 export type SavedSearchFilters = z.infer<typeof savedSearchFilters>;

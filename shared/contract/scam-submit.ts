@@ -1,4 +1,4 @@
-// The two documented ways an incident arrives (spec §3, §7). Both land as a pending incident.
+// The two documented ways an incident arrives (product.md#entities, product.md#calls). Both land as a pending incident.
 import { z } from 'zod';
 import {
   amount, avatar, bankAccountList, currency, optionalDate, optionalLongText, requiredText, stringList,
@@ -19,7 +19,7 @@ const lostAmount = z
   .refine((v) => typeof v === 'number' || v.trim() !== '', LOST_AMOUNT_REQUIRED)
   .pipe(amount);
 
-/** spec §3 "Scam submit payload (existing profile)": POST /api/{kind}/{id}/scams/submit/. */
+/** product.md#entities-scam-submit ("Scam submit payload (existing profile)"): POST /api/{kind}/{id}/scams/submit/. */
 export const scamSubmitSchema = z.strictObject({
   description,
   lostAmount,
@@ -44,7 +44,7 @@ export type ScamSubmitInput = z.input<typeof scamSubmitSchema>;
 export type ScamSubmit = z.output<typeof scamSubmitSchema>;
 
 /**
- * spec §3 "Wizard scam payload (snake_case)": POST /api/{kind}/{id}/scams/. The spec's list
+ * product.md#entities-wizard-scam ("Wizard scam payload (snake_case)"): POST /api/{kind}/{id}/scams/. The spec's list
  * omits the draft's date and currency; they are accepted too (optional) so the wizard does not
  * drop what the person typed. verification fields are accepted and ignored (always pending).
  */

@@ -1,4 +1,4 @@
-// DESIGN.md "Replica sync": GET /api/sync/?since=<rev>&limit=<n>.
+// docs/design.md#sync: GET /api/sync/?since=<rev>&limit=<n>.
 import { z } from 'zod';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX } from '../constants';
 import { profileKind } from './common';

@@ -1,4 +1,4 @@
-// spec §2 "Admin panel" at /adminpanel/: rendered only after the guard call succeeds; any
+// product.md#screens-admin ("Admin panel") at /adminpanel/: rendered only after the guard call succeeds; any
 // refusal sends the person to / (history replaced). Staff work needs the network, so with no
 // connection the panel says so and offers Try again instead: a lost connection is not a refusal.
 // One list of cards combines the five pending lists, oldest first.
@@ -23,7 +23,7 @@ export function AdminPanelPage() {
   // a 401 after the guard passed: the session ended, so sign in again and come back
   const signInAgain = useCallback(() => void navigate(LOGIN_AGAIN_PATH), [navigate]);
 
-  // the guard (spec §6, §7): again on Try again, and by itself when the connection returns
+  // the guard (product.md#roles, product.md#calls): again on Try again, and by itself when the connection returns
   useEffect(() => {
     const controller = new AbortController();
     checkGuard(controller.signal).then((result) => {
@@ -115,7 +115,7 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   }
 
   async function moderated(action: ModerationAction) {
-    // spec §4: after success the list reloads, the modal closes and the selection clears
+    // product.md#states: after success the list reloads, the modal closes and the selection clears
     closeDetails();
     setNotice(action.done);
     setFocusNotice(true);

@@ -1,4 +1,4 @@
-// Read-only detail fields of the admin modal (spec §2: "Detail fields read-only"): a
+// Read-only detail fields of the admin modal (product.md#screens: "Detail fields read-only"): a
 // description list, so each value is read out with its label, and nothing looks editable.
 import { useId, type ReactNode } from 'react';
 import { DASH } from './format';
@@ -35,7 +35,7 @@ export function Section({ title, children, level = 3 }: { title: string; childre
   );
 }
 
-/** spec §2: languages as tags, or a dash when there are none. */
+/** product.md#screens: languages as tags, or a dash when there are none. */
 export function Tags({ items }: { items: readonly string[] }) {
   const shown = items.map((item) => item.trim()).filter(Boolean);
   if (!shown.length) return <>{DASH}</>;

@@ -1,4 +1,4 @@
-// One pending item on the panel (spec §2): kind badge, target name, 'Submitted {date} by
+// One pending item on the panel (product.md#screens): kind badge, target name, 'Submitted {date} by
 // {submitter}', status badge and View Details.
 import { useId } from 'react';
 import { statusBadgeLabel } from '../../../shared/domain/status';
@@ -6,7 +6,7 @@ import { plural } from '../../ui/format';
 import { sharedOf, type AdminCard } from './cards';
 import { formatAdminDate } from './format';
 
-/** spec §2: "Submitted {date} by {submitter}". */
+/** product.md#screens: "Submitted {date} by {submitter}". */
 export function submittedLine(card: Pick<AdminCard, 'submittedAt' | 'submitter'>): string {
   return `Submitted ${formatAdminDate(card.submittedAt) ?? 'on an unknown date'} by ${card.submitter}`;
 }

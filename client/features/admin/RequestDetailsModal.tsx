@@ -1,4 +1,4 @@
-// spec §2 "Admin panel": View Details opens this modal (about 4xl wide), titled with the kind and
+// product.md#screens-admin ("Admin panel"): View Details opens this modal (about 4xl wide), titled with the kind and
 // ID, with the item's read-only details and its two decisions. The decision is sent from here;
 // the panel hears of success (to reload and close) or of an ended session (to sign in again).
 import { useEffect, useRef, useState } from 'react';
@@ -28,14 +28,14 @@ export interface RequestDetailsModalProps {
   onOpenCard?(key: string): void;
 }
 
-/** spec §2: "{kind} #{id}", or 'Request Details' when the kind is not known. */
+/** product.md#screens: "{kind} #{id}", or 'Request Details' when the kind is not known. */
 export function modalTitle(card: Pick<AdminCard, 'kind' | 'id'> | null): string {
   if (!card?.kind) return 'Request Details';
   return card.id == null ? card.kind : `${card.kind} #${card.id}`;
 }
 
 interface Failure {
-  /** spec §8's exact text */
+  /** product.md#errors's exact text */
   text: string;
   /** what the server said, when it said something */
   detail: string | null;

@@ -1,10 +1,10 @@
-// spec §2 "Admin panel" buttons, §7 moderation calls and §8 admin alerts, per kind of card.
+// product.md#screens-admin ("Admin panel") buttons, product.md#calls moderation calls and product.md#errors admin alerts, per kind of card.
 // Each card has two decisions: the refusing one (left) and the accepting one (right). Those that
 // discard or delete something ask first (ConfirmDialog), so a slip of the finger costs nothing.
 import { routes } from '../../../shared/contract/routes';
 import { FALLBACK_NAME, type AdminCard } from './cards';
 
-export const MISSING_TARGET_ID = 'Missing target id.'; // spec §5/§8 (admin)
+export const MISSING_TARGET_ID = 'Missing target id.'; // product.md#validation/product.md#errors (admin)
 
 export interface ConfirmText {
   title: string;
@@ -13,13 +13,13 @@ export interface ConfirmText {
 }
 
 export interface ModerationAction {
-  /** the button's text (spec §2) */
+  /** the button's text (product.md#screens) */
   label: string;
   /** refuse: reject, send back, delete the request; accept: publish, approve, remove */
   role: 'refuse' | 'accept';
-  /** the POST path (spec §7); null when the item has no id */
+  /** the POST path (product.md#calls); null when the item has no id */
   path: string | null;
-  /** spec §8: the alert when the server refuses; status is the HTTP status */
+  /** product.md#errors: the alert when the server refuses; status is the HTTP status */
   failure(status: number): string;
   /** the alert's first words when no answer came at all */
   failurePrefix: string;
@@ -42,7 +42,7 @@ export function actionsFor(card: AdminCard): [ModerationAction, ModerationAction
     case 'developer':
     case 'project': {
       const developer = card.type === 'developer';
-      // spec §8, word for word
+      // product.md#errors, word for word
       const rejectFailed = developer ? (s: number) => `Reject Scammer failed (${s})` : (s: number) => `Reject Project failed (${s})`;
       const verifyFailed = developer ? (s: number) => `Verify Scammer failed (${s})` : (s: number) => `Verify Project failed (${s})`;
       return [

@@ -1,4 +1,4 @@
-// The panel's calls (spec §7): the guard, the five pending lists and the moderation POSTs.
+// The panel's calls (product.md#calls): the guard, the five pending lists and the moderation POSTs.
 // Staff work goes straight to the network, never through the outbox: a decision taken offline
 // and sent later could act on a request that someone else already handled.
 import { z } from 'zod';
@@ -10,13 +10,13 @@ import { ApiError, apiFetch, apiJson } from '../../api/http';
 import { EMPTY_LISTS, type AdminLists } from './cards';
 
 export const GUARD_PATH = routes.auth.adminGuard.path();
-/** Where a person whose session ended while moderating signs in again (spec §2 route, `next`). */
+/** Where a person whose session ended while moderating signs in again (product.md#screens route, `next`). */
 export const LOGIN_AGAIN_PATH = '/accounts/login/?next=/adminpanel/';
 
 export type GuardResult = 'granted' | 'refused' | 'offline';
 
 /**
- * spec §6/§7: GET /api/adminpanel/guard/ with Accept JSON; only the status is read. No answer
+ * product.md#roles/product.md#calls: GET /api/adminpanel/guard/ with Accept JSON; only the status is read. No answer
  * at all (offline, server unreachable) is not a refusal: the panel says it needs a connection.
  */
 export async function checkGuard(signal?: AbortSignal): Promise<GuardResult> {
@@ -40,7 +40,7 @@ const staffProfiles = z.union([
 const awaitingReview = (kind: ProfileKind) =>
   routes.profiles.list[kind].path({ query: { is_verified: 'false', page_size: PROFILE_FETCH_SIZE } });
 
-/** spec §2: the moderation start page's five pending lists, with the paths of spec §7. */
+/** product.md#screens: the moderation start page's five pending lists, with the paths of product.md#calls. */
 export const LIST_SOURCES = {
   developers: { label: 'new scammers', path: awaitingReview('developer'), schema: staffProfiles },
   projects: { label: 'new projects', path: awaitingReview('project'), schema: staffProfiles },
@@ -95,7 +95,7 @@ export type ModerationOutcome =
   | { ok: false; sessionExpired: false; status: number; reason: string | null };
 
 /**
- * spec §7: POST with no body. The Idempotency-Key makes pressing the button again after a lost
+ * product.md#calls: POST with no body. The Idempotency-Key makes pressing the button again after a lost
  * answer safe: the server replays its stored answer instead of refusing a second decision.
  */
 export async function postModeration(path: string, idempotencyKey: string): Promise<ModerationOutcome> {

@@ -1,5 +1,5 @@
-// spec §2 "Admin panel": the five pending lists folded into one list of cards. Only what awaits
-// review is listed (spec §4: pending and unverified), oldest first, so the panel reads as a
+// product.md#screens-admin ("Admin panel"): the five pending lists folded into one list of cards. Only what awaits
+// review is listed (product.md#states: pending and unverified), oldest first, so the panel reads as a
 // queue: the request that has waited longest is at the top.
 import type { PendingScam } from '../../../shared/contract/admin';
 import type { EditRequest } from '../../../shared/contract/edit-request';
@@ -10,7 +10,7 @@ import { isAwaitingReview } from '../../../shared/domain/status';
 import { parseAdminDate } from './format';
 import { KIND_ORDER, kindLabel, type KindLabel } from './kind-label';
 
-/** What the five calls of spec §7 answered (a list that failed to load is empty). */
+/** What the five calls of product.md#calls answered (a list that failed to load is empty). */
 export interface AdminLists {
   developers: StaffProfile[];
   projects: StaffProfile[];
@@ -21,7 +21,7 @@ export interface AdminLists {
 
 export const EMPTY_LISTS: AdminLists = { developers: [], projects: [], editRequests: [], removalRequests: [], pendingScams: [] };
 
-/** spec §2: a card without a target name reads 'Request'. */
+/** product.md#screens: a card without a target name reads 'Request'. */
 export const FALLBACK_NAME = 'Request';
 /** Who submitted it, when the item does not say. */
 export const UNKNOWN_SUBMITTER = 'Anonymous';

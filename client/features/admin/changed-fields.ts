@@ -1,5 +1,5 @@
-// spec §2 "Admin panel", edit request: what an edit request would change, ready to read.
-// proposed_changes (spec §3) may hold developer{...} (profile fields), append.scam_updates
+// product.md#screens-admin ("Admin panel"), edit request: what an edit request would change, ready to read.
+// proposed_changes (product.md#entities) may hold developer{...} (profile fields), append.scam_updates
 // (changes to existing incidents, each with its id) and append.scam_creates (new incidents).
 // The server validated it on the way in, but it reaches the panel as unknown JSON, so every
 // step here checks the shape instead of trusting it. Empty values are hidden.

@@ -1,4 +1,4 @@
-// The body of the admin modal, one view per kind of card (spec §2 "Modal content by kind").
+// The body of the admin modal, one view per kind of card (product.md#screens-admin ("Modal content by kind")).
 import type { PendingScam } from '../../../shared/contract/admin';
 import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import type { AdminCard } from './cards';
@@ -57,7 +57,7 @@ function profileReference(name: string, developer: number | null, project: numbe
 
 const joined = (items: readonly string[]) => items.map((i) => i.trim()).filter(Boolean).join(', ');
 
-/** spec §2: the four groups of a new scam; only non-empty lists show, joined by commas. */
+/** product.md#screens: the four groups of a new scam; only non-empty lists show, joined by commas. */
 function scamGroups(scam: PendingScam): { title: string; rows: FieldRow[] }[] {
   const groups: { title: string; fields: [string, string][] }[] = [
     { title: 'Personal', fields: [['Nicknames', joined(scam.nicknames)], ['Industries', joined(scam.industries)], ['Scam Types', joined(scam.types)]] },

@@ -1,5 +1,5 @@
-// How the admin panel writes dates and amounts (spec §2 "Admin panel": en-US, short month, day,
-// year, hour, minute; spec §9: amounts with up to 8 fraction digits, default USD). Every date in
+// How the admin panel writes dates and amounts (product.md#screens-admin ("Admin panel"): en-US, short month, day,
+// year, hour, minute; product.md#constants: amounts with up to 8 fraction digits, default USD). Every date in
 // the panel goes through formatAdminDate, so there is one formatter and one look.
 import { DEFAULT_CURRENCY } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/domain/amount';
@@ -42,7 +42,7 @@ export function formatAdminDate(value: string | null | undefined): string | null
   return parts.slice(0, yearAt + 1).map((p) => p.value).join('');
 }
 
-/** spec §2: "amount as currency code plus number (up to 8 decimals, default USD, or a dash)". */
+/** product.md#screens: "amount as currency code plus number (up to 8 decimals, default USD, or a dash)". */
 export function formatScamAmount(amount: number | null | undefined, currency: string | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return DASH;
   return `${currencyCode(currency)} ${formatAmount(amount)}`;

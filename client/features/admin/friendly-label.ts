@@ -1,4 +1,4 @@
-// spec §2 "Admin panel", edit request: changed fields carry friendly labels (Scam Types, IP
+// product.md#screens-admin ("Admin panel"), edit request: changed fields carry friendly labels (Scam Types, IP
 // Addresses, Bank Accounts, Companies Used, Company Addresses, Wallet Addresses, Occurred,
 // Amount); any other field name is split into words and capitalised.
 

@@ -1,4 +1,4 @@
-// spec §2 "Admin panel", kind labels: which of the five pending lists an item came from, and
+// product.md#screens-admin ("Admin panel"), kind labels: which of the five pending lists an item came from, and
 // what it asks for. The spec does not show the edit request's wording; the labels chosen here
 // are explained in docs/decisions/010-admin-edit-kind-labels.md.
 
@@ -35,7 +35,7 @@ const word = (value: string | null | undefined) => (value ?? '').trim().toLowerC
 export function kindLabel(source: KindSource): KindLabel | null {
   switch (source.list) {
     case 'developers':
-      // spec §2: 'New Scammer' when kind is NEW_DEVELOPER, otherwise 'New Case'
+      // product.md#screens: 'New Scammer' when kind is NEW_DEVELOPER, otherwise 'New Case'
       return (source.kind ?? '').trim().toUpperCase() === 'NEW_DEVELOPER' ? KIND_LABELS.newScammer : KIND_LABELS.newCase;
     case 'projects':
       return KIND_LABELS.newProject;

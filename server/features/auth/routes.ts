@@ -1,4 +1,4 @@
-// spec §7: POST /api/login/, GET /api/accounts/me/, POST /accounts/logout/ and the admin guard
+// product.md#calls: POST /api/login/, GET /api/accounts/me/, POST /accounts/logout/ and the admin guard
 // GET /api/adminpanel/guard/. Login and logout are async (argon2), so they do not go through
 // writeRoute; csrfProtection has already checked them like every unsafe method.
 import express from 'express';
@@ -13,8 +13,8 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
   const router = express.Router();
 
   router.post(routes.auth.login.pattern, async (req, res) => {
-    // spec §3: the answer is always { success, error }, also for invalid input (first problem
-    // only, in spec §5 order); `next` is validated by the schema (safeNextPath) and never echoed
+    // product.md#entities: the answer is always { success, error }, also for invalid input (first problem
+    // only, in product.md#validation order); `next` is validated by the schema (safeNextPath) and never echoed
     const form = loginFormSchema.safeParse(req.body ?? {});
     if (!form.success) {
       res.status(400).json({ success: false, error: form.error.issues[0]?.message ?? LOGIN_MESSAGES.fallback });
@@ -38,7 +38,7 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
   });
 
   router.get(routes.auth.currentUser.pattern, (req, res) => {
-    res.setHeader('Cache-Control', 'no-store'); // spec §7: no caching
+    res.setHeader('Cache-Control', 'no-store'); // product.md#calls: no caching
     const body: CurrentUser = req.user
       ? { is_authenticated: true, is_staff: req.user.is_staff, username: req.user.username }
       : { is_authenticated: false, is_staff: false, username: '' };
@@ -51,7 +51,7 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
     res.json({ success: true });
   });
 
-  // spec §6: the admin panel renders only after this succeeds; 401 anonymous, 403 non-staff
+  // product.md#roles: the admin panel renders only after this succeeds; 401 anonymous, 403 non-staff
   router.get(routes.auth.adminGuard.pattern, (req, res) => {
     const user = requireStaff(req);
     res.json({ ok: true, username: user.username });

@@ -1,4 +1,4 @@
-// Sign-in (spec §3 "Login form", DESIGN.md "Auth"): password check, the failed-login throttle
+// Sign-in (product.md#entities-login ("Login form"), docs/design.md#auth): password check, the failed-login throttle
 // and the audit trail. Plain values in, a plain result out; the routes own cookies and HTTP.
 import { LOGIN_THROTTLE_MAX_FAILURES, LOGIN_THROTTLE_WINDOW_MS } from '../../../shared/constants';
 import { audit } from '../../db/audit';

@@ -1,4 +1,4 @@
-// `npm run user -- --username U --password P [--staff] [--database FILE]` (DESIGN.md "Auth"):
+// `npm run user -- --username U --password P [--staff] [--database FILE]` (docs/design.md#auth):
 // creates the user, or updates the password and staff flag of an existing one. The flags say
 // what the user is afterwards: updating without --staff makes the user a non-staff member.
 import { parseArgs } from 'node:util';

@@ -34,7 +34,7 @@ export async function upsertUser(db: Db, input: { username: string; password: st
   return row.id;
 }
 
-/** DESIGN.md "Auth": the staff user named by ADMIN_USERNAME / ADMIN_PASSWORD exists at boot. */
+/** docs/design.md#auth: the staff user named by ADMIN_USERNAME / ADMIN_PASSWORD exists at boot. */
 export async function ensureStaffUser(db: Db, username: string, password: string): Promise<void> {
   const existing = findUser(db, username);
   if (existing && existing.is_staff === 1 && (await verifyPassword(existing.password_hash, password))) return;

@@ -1,5 +1,5 @@
 // API tests: POST /api/{developers|projects}/{id}/edit-request/ and the staff queue
-// /api/admin/developer-edit-requests/ (spec §3, §7; DESIGN.md "Moderation").
+// /api/admin/developer-edit-requests/ (product.md#entities, product.md#calls; docs/design.md#moderation).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
 import type { Db } from '../../db/connection';

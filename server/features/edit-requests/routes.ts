@@ -1,4 +1,4 @@
-// spec §7: POST /api/{developers|projects}/{id}/edit-request/ (anyone), and the staff queue
+// product.md#calls: POST /api/{developers|projects}/{id}/edit-request/ (anyone), and the staff queue
 // GET /api/admin/developer-edit-requests/ with its /approve/ and /reject/ (no body).
 import express from 'express';
 import type { AppDeps } from '../../deps';

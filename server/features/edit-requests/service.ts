@@ -1,4 +1,4 @@
-// Edit requests (spec §3 "Edit request", §7; DESIGN.md "Moderation"): anyone proposes changes to
+// Edit requests (product.md#entities-edit-request ("Edit request"), product.md#calls; docs/design.md#moderation): anyone proposes changes to
 // a public profile and its incidents; staff approve (changes applied in one transaction) or
 // reject. Plain values in, plain results out; the routes own HTTP and the transaction.
 import { audit } from '../../db/audit';
@@ -23,7 +23,7 @@ interface EditRequestRow {
   submitted_at: string; submitted_by: string;
 }
 
-/** Incident columns an edit may set, keyed by the set's camelCase names (spec §3). */
+/** Incident columns an edit may set, keyed by the set's camelCase names (product.md#entities). */
 const INCIDENT_COLUMNS = {
   nicknames: 'nicknames',
   industries: 'industries',
@@ -67,7 +67,7 @@ export interface SubmitEditRequest {
 export function submitEditRequest(db: Db, { kind, profileId, input, submittedBy }: SubmitEditRequest): { id: number; case_id: string } {
   const label = KIND_LABEL[kind];
   const profile = findProfile(db, profileId);
-  // only public profiles can be edited: a hidden one reads as absent (DESIGN.md "Visibility")
+  // only public profiles can be edited: a hidden one reads as absent (docs/design.md#visibility)
   if (!profile || profile.kind !== kind || profile.verification_status !== 'verified') throw notFound(`That ${label}`);
 
   // the spec's payload names its target `developer`, for projects too: any target id sent must be this one
@@ -174,7 +174,7 @@ export function approveEditRequest(db: Db, id: number, actor: string): Moderatio
       .run(...fields.map((f) => toColumnValue(f, update.set[f])), update.id);
   }
 
-  // DESIGN.md "Moderation": incidents added by an approved edit are approved with it
+  // docs/design.md#moderation: incidents added by an approved edit are approved with it
   const now = new Date().toISOString();
   const createdIds: number[] = [];
   for (const draft of creates) {

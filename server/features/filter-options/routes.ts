@@ -1,6 +1,6 @@
-// spec §7 and §6: the filter options call answers 401 to anonymous callers, as documented.
+// product.md#calls and product.md#roles: the filter options call answers 401 to anonymous callers, as documented.
 // The client computes its own options from the replica so filters work for everyone
-// (DESIGN.md "Filters"); this endpoint is kept for API users.
+// (docs/design.md#filters); this endpoint is kept for API users.
 import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';

@@ -1,4 +1,4 @@
-// spec §7 GET /api/filter-options/: the options of every category of spec §9, from verified
+// product.md#calls GET /api/filter-options/: the options of every category of product.md#constants, from verified
 // data. Built once per revision from the public snapshot.
 import type { Db } from '../../db/connection';
 import { publicSnapshot } from '../../read-model/snapshot';
@@ -30,7 +30,7 @@ export function allFilterOptions(db: Db): Options {
   return options;
 }
 
-/** One category's options: from 2 characters, those containing the text; else the first 20 (spec §5). */
+/** One category's options: from 2 characters, those containing the text; else the first 20 (product.md#validation). */
 export function categoryOptions(db: Db, category: FilterCategory, search: string): string[] {
   const options = allFilterOptions(db)[category];
   const term = search.trim().toLowerCase();

@@ -1,4 +1,4 @@
-// spec §7: GET/POST …/{id}/scams/, POST …/{id}/scams/submit/, and the staff incident calls
+// product.md#calls: GET/POST …/{id}/scams/, POST …/{id}/scams/submit/, and the staff incident calls
 // under /api/admin/scams/.
 import express from 'express';
 import type { AppDeps } from '../../deps';

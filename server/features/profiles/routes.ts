@@ -1,4 +1,4 @@
-// spec §7: GET/POST /api/developers/ and /api/projects/, detail, verify and reject.
+// product.md#calls: GET/POST /api/developers/ and /api/projects/, detail, verify and reject.
 import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse, pathId } from '../../http/validate';

@@ -35,7 +35,7 @@ export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Pa
   });
 }
 
-/** Staff: submitted profiles awaiting review (spec §4: pending and unverified), oldest first. */
+/** Staff: submitted profiles awaiting review (product.md#states: pending and unverified), oldest first. */
 export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize }: Page) {
   const rows = db
     .prepare(`SELECT * FROM profiles WHERE kind = ? AND verification_status IN ('unverified', 'pending')

@@ -1,5 +1,5 @@
 // API tests: POST /api/removal-requests/ and the staff queue with /process/ and /reject/
-// (spec §3, §5, §7; DESIGN.md "Moderation", "Replica sync").
+// (product.md#entities, product.md#validation, product.md#calls; docs/design.md#moderation, "Replica sync").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
 import type { Db } from '../../db/connection';

@@ -1,4 +1,4 @@
-// spec §7: POST /api/removal-requests/ (anyone), the staff queue GET /api/removal-requests/ and
+// product.md#calls: POST /api/removal-requests/ (anyone), the staff queue GET /api/removal-requests/ and
 // POST /api/removal-requests/{id}/process/ and /reject/ (no body).
 import express from 'express';
 import type { AppDeps } from '../../deps';

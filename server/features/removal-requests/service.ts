@@ -1,4 +1,4 @@
-// Removal requests (spec §3 "Removal request", §5, §7; DESIGN.md "Moderation"): anyone asks for
+// Removal requests (product.md#entities-removal-request ("Removal request"), product.md#validation, product.md#calls; docs/design.md#moderation): anyone asks for
 // a profile or one incident to be removed; staff process it (the target is deleted) or reject
 // it. Plain values in, plain results out; the routes own HTTP and the transaction.
 import { audit } from '../../db/audit';

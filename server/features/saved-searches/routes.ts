@@ -1,4 +1,4 @@
-// spec §7: GET and POST /api/saved_searches/, DELETE /api/saved_searches/{id}/ — for the
+// product.md#calls: GET and POST /api/saved_searches/, DELETE /api/saved_searches/{id}/ — for the
 // signed-in user only (401 otherwise). Writes go through writeRoute: one transaction each,
 // and an Idempotency-Key replay answers from the stored response.
 import express, { type RequestHandler } from 'express';

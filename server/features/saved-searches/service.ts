@@ -1,4 +1,4 @@
-// Saved searches (spec §3 "Saved search", §9 "Search history 10"): each signed-in user keeps
+// Saved searches (product.md#entities-saved-search ("Saved search"), product.md#constants ("Search history 10")): each signed-in user keeps
 // their newest SEARCH_HISTORY_LIMIT; saving one more drops the oldest. Plain values in and out.
 import { SEARCH_HISTORY_LIMIT } from '../../../shared/constants';
 import type { SavedSearch, SavedSearchFilters } from '../../../shared/contract/saved-search';

@@ -1,4 +1,4 @@
-// The sync page written straight as JSON text (DESIGN.md "Scale": a first sync is 200 pages of
+// The sync page written straight as JSON text (docs/design.md#scale: a first sync is 200 pages of
 // 500 at 100k profiles, each a cache miss). It is exactly JSON.stringify(syncPage(...)) — same
 // fields, same order, same bytes — without building the page's objects first:
 // - SQLite writes what is a copy of a stored value: json_quote escapes exactly as JSON.stringify

@@ -1,4 +1,4 @@
-// GET /api/sync/?since=<rev>&limit=<n> (DESIGN.md "Replica sync"); public, like the registry.
+// GET /api/sync/?since=<rev>&limit=<n> (docs/design.md#sync); public, like the registry.
 import express from 'express';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';

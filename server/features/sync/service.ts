@@ -1,4 +1,4 @@
-// DESIGN.md "Replica sync": changed verified profiles (with their approved incidents) and
+// docs/design.md#sync: changed verified profiles (with their approved incidents) and
 // tombstones, in revision order, from a cursor. Read in one transaction, so a page and its
 // cursor always agree.
 import type { Db } from '../../db/connection';
@@ -11,7 +11,7 @@ import { changePage } from './changes';
 import { pageBody } from './page-text';
 
 /**
- * The sync page as JSON, cached per (since, limit) at the current revision (DESIGN.md "Scale"):
+ * The sync page as JSON, cached per (since, limit) at the current revision (docs/design.md#scale):
  * the same body as syncPage, serialised once while nothing public changes. A page with more to
  * come has its next page prepared right after (prefetchNext).
  */

@@ -98,7 +98,7 @@ describe('the sync feed', () => {
   });
 });
 
-describe('the cached sync answer (DESIGN.md "Scale")', () => {
+describe('the cached sync answer (docs/design.md#scale)', () => {
   it('when a page has not changed, then a request with its ETag gets 304 with no body, and it may be kept but asked again', async () => {
     await publishedProfile(anon, staff, 'developers', { name: 'A' }, []);
     const first = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } }));
