@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProfile } from '../test-support';
 import {
-  isSubstringTerm, matchColour, matchScore, matchesAnyFilter, matchesSearch, searchRegistry, searchTerms, termMatches,
+  isSubstringTerm, matchColour, matchScore, matchedIdentifier, matchesAnyFilter, matchesSearch, readQuery, searchRegistry, searchTerms,
+  termMatches,
 } from './reference';
 import { facetValues, ipOptions, walletKinds } from './facets';
 
@@ -182,5 +183,63 @@ describe('the registry list', () => {
 
   it('when a search is active, then profiles that do not match it are left out', () => {
     expect(searchRegistry([a, b, c], 'brav', {}).map((r) => r.profile.name)).toEqual(['Bravo']);
+  });
+});
+
+describe('identifier search (issue 16)', () => {
+  const coinhaven = blank({
+    id: 169, name: 'CoinHaven', phone: ['+1 (843) 555-0117'], telegram: ['@coinhaven_official'], website: ['https://coinhaven.example'],
+    email: ['support@coinhaven.example'], walletAddresses: ['0x42D2F4D64ac9F123a7789Eb68dB85f1ADCcc0D94', 'LT4KnH1rQeZbTHBLm6BeeCrcwhjsAF61Xj'],
+    bankAccounts: [{ bank_name: 'Mockingbird Bank', account: 'ACCT-29938799' }],
+  });
+
+  it.each(['555-0117', '(843)', '+1', 'ACCT-29938799', '+1 (843) 555-0117'])(
+    'when a term with punctuation (%s) is copied from a shown value, then its words find the profile',
+    (query) => {
+      expect(matchesSearch(coinhaven, query)).toBe(true);
+    },
+  );
+
+  it('when a term with punctuation has a word the profile lacks, then it does not match', () => {
+    expect(matchesSearch(coinhaven, '555-0118')).toBe(false);
+  });
+
+  it('when a term is punctuation alone, then it does not narrow the list', () => {
+    expect(termMatches('-', ['Jane Roe'])).toBe(true);
+  });
+
+  it.each([
+    ['t.me/coinhaven_official', 'telegram'], ['coinhaven_official', 'telegram'], ['+18435550117', 'phone'], ['tel:+1-843-555-0117', 'phone'],
+    ['www.coinhaven.example', 'domain'], ['http://coinhaven.example/login?ref=ad', 'domain'], ['mailto:SUPPORT@coinhaven.example', 'email'],
+    ['ethereum:0x42d2f4d64ac9f123a7789eb68db85f1adccc0d94@1?value=1e18', 'evm'], ['litecoin:LT4KnH1rQeZbTHBLm6BeeCrcwhjsAF61Xj', 'ltc'],
+    ['acct 2993 8799', 'bank_account'], ['#bustr-2025-169', 'case_id'],
+  ])('when the query %s is a pasted form of a held identifier, then it finds the profile and names that identifier', (query, kind) => {
+    expect(matchesSearch(coinhaven, query)).toBe(true);
+    expect(matchedIdentifier(coinhaven, query)?.kind).toBe(kind);
+  });
+
+  it('when one term of several reads as a held identifier, then that term is satisfied by it', () => {
+    expect(matchesSearch(coinhaven, 'coinhaven t.me/coinhaven_official')).toBe(true);
+    expect(matchesSearch(coinhaven, 'nobody t.me/coinhaven_official')).toBe(false);
+  });
+
+  it('when a phone number or a wallet is one digit off, then nothing is found', () => {
+    expect(matchesSearch(coinhaven, '+1 (843) 555-0118')).toBe(false);
+    expect(matchesSearch(coinhaven, '0x42d2f4d64ac9f123a7789eb68db85f1adccc0d95')).toBe(false);
+  });
+
+  it('when the search is by card fields only, then identifiers are not read', () => {
+    expect(matchesSearch(coinhaven, 'bustr-2025-169', 'card')).toBe(false);
+  });
+
+  it('when a query reads as a held identifier, then the match score counts the search as matched', () => {
+    expect(matchScore(coinhaven, {}, 't.me/coinhaven_official')).toBe(100);
+  });
+
+  it('when a query is read, then the whole query and each term as written have their readings', () => {
+    const read = readQuery(' +61 (0)491 570 159 ');
+    expect(read.whole[0]).toMatchObject({ kind: 'phone', canonical: '+61491570159' });
+    expect(read.terms.map((t) => t.term)).toEqual(['+61', '(0)491', '570', '159']);
+    expect(readQuery('1Ba91yWADP5TqoBhWQmuqNfwK6qcPBeJQK').terms[0]!.readings[0]).toMatchObject({ kind: 'btc', canonical: '1Ba91yWADP5TqoBhWQmuqNfwK6qcPBeJQK' });
   });
 });

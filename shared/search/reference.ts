@@ -1,8 +1,14 @@
 // spec §5 and §9: how a search term and the active filters select and score profiles. This is
 // the reference implementation: any faster index must agree with it result for result.
+// Issue 16 adds to what a search selects, and takes nothing away (docs/design.md#search): a term
+// with punctuation that is not a substring term is taken as its words ('555-0117', '(843)',
+// 'ACCT-29938799' find the profile showing them, where a token never holds punctuation), and a
+// query, or a term, that reads as an identifier (shared/identifiers identify()) also finds the
+// profiles holding that identifier, compared by kind and canonical form.
 import type { Profile } from '../contract/profile';
 import { CONTAINS_MATCH_MIN_CHARS, MATCH_GREEN_AT, MATCH_YELLOW_AT } from '../constants';
 import { caseId } from '../domain/case-id';
+import { identify, profileIdentifiers, type Identifier, type ProfileIdentifier } from '../identifiers';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, facetValues, type FilterCategory } from './facets';
 
 export type ActiveFilters = Partial<Record<FilterCategory, readonly string[]>>;
@@ -32,10 +38,77 @@ export function tokenMatches(token: string, term: string): boolean {
   return token.startsWith(term) || (term.length >= CONTAINS_MATCH_MIN_CHARS && token.includes(term));
 }
 
-/** Does one (lower-cased) term match any of the values? */
+/**
+ * Does one (lower-cased) term match any of the values? A term that is not a substring term and
+ * holds anything but letters and digits is taken as its words, each of which must match (a
+ * term of punctuation alone has none, so it does not narrow the list).
+ */
 export function termMatches(term: string, values: readonly string[]): boolean {
   if (isSubstringTerm(term)) return values.some((v) => v.toLowerCase().includes(term));
-  return values.some((v) => tokens(v).some((t) => tokenMatches(t, term)));
+  const words = tokens(term);
+  if (words.length === 1 && words[0] === term) return values.some((v) => tokens(v).some((t) => tokenMatches(t, term)));
+  return words.every((word) => values.some((v) => tokens(v).some((t) => tokenMatches(t, word))));
+}
+
+// ---------------------------------------------------------------- identifiers (issue 16)
+
+/** An identifier's key: its kind and canonical form ('phone:+61491570159'). */
+export function identifierKey(kind: string, canonical: string): string {
+  return `${kind}:${canonical}`;
+}
+
+export interface QueryReadings {
+  /** the whole query, trimmed, read as identifiers (identify(): most likely first) */
+  whole: Identifier[];
+  /** per term, in order: as written (base58 is case-sensitive), lower-cased (searchTerms), and its readings */
+  terms: { term: string; lower: string; readings: Identifier[] }[];
+}
+
+/** What a query reads as: the whole of it, and each of its terms. */
+export function readQuery(query: string): QueryReadings {
+  const written = query.split(/\s+/).filter(Boolean);
+  const lower = searchTerms(query);
+  const whole = written.length === 0 ? [] : identify(query.trim());
+  const terms = written.map((term, i) => ({
+    term,
+    lower: lower[i] ?? term.toLowerCase(),
+    readings: written.length === 1 ? whole : identify(term),
+  }));
+  return { whole, terms };
+}
+
+const keysOf = new WeakMap<object, ReadonlySet<string>>();
+
+/** The keys of the profile's identifiers (profileIdentifiers()), kept per profile object. */
+export function profileIdentifierKeys(p: Profile): ReadonlySet<string> {
+  let keys = keysOf.get(p);
+  if (!keys) {
+    keys = new Set(profileIdentifiers(p).map((id) => identifierKey(id.kind, id.canonical)));
+    keysOf.set(p, keys);
+  }
+  return keys;
+}
+
+function holdsAny(p: Profile, readings: readonly Identifier[]): boolean {
+  if (readings.length === 0) return false;
+  const keys = profileIdentifierKeys(p);
+  return readings.some((r) => keys.has(identifierKey(r.kind, r.canonical)));
+}
+
+/**
+ * The identifier by which the query finds the profile, if any: the profile's identifier of the
+ * first reading it holds, the whole query's readings first, then each term's, in order.
+ */
+export function matchedIdentifier(p: Profile, query: string): ProfileIdentifier | null {
+  const read = readQuery(query);
+  const ids = profileIdentifiers(p);
+  for (const readings of [read.whole, ...read.terms.map((t) => t.readings)]) {
+    for (const r of readings) {
+      const found = ids.find((id) => id.kind === r.kind && id.canonical === r.canonical);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** spec §5: the fields searched on cards. */
@@ -57,11 +130,17 @@ export function registrySearchValues(p: Profile): string[] {
 
 export type SearchLevel = 'card' | 'registry';
 
+/**
+ * Every term matches the values, or (in the registry) reads as an identifier the profile holds;
+ * or the whole query reads as one (a phone number written with spaces is several terms).
+ */
 export function matchesSearch(p: Profile, query: string, level: SearchLevel = 'registry'): boolean {
   const terms = searchTerms(query);
   if (terms.length === 0) return true;
   const values = level === 'card' ? cardSearchValues(p) : registrySearchValues(p);
-  return terms.every((term) => termMatches(term, values));
+  if (level === 'card') return terms.every((term) => termMatches(term, values));
+  const read = readQuery(query);
+  return read.terms.every((t) => termMatches(t.lower, values) || holdsAny(p, t.readings)) || holdsAny(p, read.whole);
 }
 
 /** The selected values of a category that the profile has (compared without case). */
@@ -85,7 +164,7 @@ export function matchesAnyFilter(p: Profile, filters: ActiveFilters): boolean {
 /**
  * spec §4 and §9: 100 when no filter and no search is active; otherwise the share of active
  * criteria matched, rounded to a percent. The criteria are each selected value of the scoring
- * categories, and the search query when there is one.
+ * categories, and the search query when there is one (matched by its words or by an identifier).
  */
 export function matchScore(p: Profile, filters: ActiveFilters, query: string): number {
   let criteria = 0;

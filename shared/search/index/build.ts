@@ -22,7 +22,9 @@
 //     text it would tokenise to a helper worker on the other core (token-helper.ts), which
 //     tokenises them with the same code (readTokens), in the same order, and sends back the
 //     dictionary, the postings, the shared values' tokens and the token structures;
-//   - sorts the name order by counting, asking the collator once per distinct name (order.ts).
+//   - sorts the name order by counting, asking the collator once per distinct name (order.ts);
+//   - keeps the values of the identifier fields as stored, with their slots, for
+//     identifier-postings.ts, which reads them as identifiers when a lookup first needs them.
 import { FILTER_CATEGORIES } from '../facets';
 import { registrySearchValues } from '../reference';
 import { setBit } from './bitset';
@@ -52,6 +54,8 @@ const FACETS_PER_SLOT = 20;
 const SHARED_TABLE_START = 1 << 10;
 const SHARED_LOAD: [number, number] = [1, 2];
 const MAX_DENSE_ID = 2 ** 30;
+/** identifier values per slot, for the first length of their streams (8.1 at 100k seeded profiles; they grow past it) */
+const IDENTIFIER_VALUES_PER_SLOT = 9;
 
 /** What reading a profile reuses from one profile to the next: its values, their fields, its own values. */
 export interface Scratch {
@@ -147,6 +151,7 @@ function readProfiles(profiles: readonly IndexedProfile[], tokenReader: ((textSi
   const textSize = sample === 0 ? 0 : Math.ceil((sampled / sample) * list.length * TEXT_MARGIN);
   const valueCount = sample === 0 ? 0 : (sampledValues / sample) * list.length;
   const state = startBuild(list.length, textSize, valueCount, tokenReader ? tokenReader(textSize) : null, scratch);
+  parts.identifiers.reserve(list.length * IDENTIFIER_VALUES_PER_SLOT);
   for (let i = 0; i < list.length; i++) addSlot(parts, list[i]!, state, state, state.tokeniser);
   return { parts, state };
 }
@@ -254,6 +259,7 @@ export function addSlot(parts: IndexParts, p: IndexedProfile, state: BuildState 
     for (let i = 0, count = tokeniser!.slotTokenCount; i < count; i++) postings.push(slotTokens[i]!, slot);
   }
   addFacets(parts, p, slot, state, values);
+  parts.identifiers.addProfile(slot, p);
 }
 
 /**

@@ -38,6 +38,7 @@ export function remove(parts: IndexParts, ids: readonly number[]): void {
 
 function afterChange(parts: IndexParts, added: readonly number[] = []): void {
   parts.dictionary.groupWhenMany();
+  parts.identifiers.settle();
   const dead = parts.slotCount - parts.slotById.size;
   if (dead > COMPACT_MIN_DEAD && dead > parts.slotById.size) compact(parts);
   else parts.setOrder(orderAfterDelta(parts.order, parts.alive, added, parts.names, parts.ids));
@@ -99,5 +100,6 @@ export function compact(parts: IndexParts): void {
   parts.postings = parts.postings.remap(remap);
   parts.valueSlots = parts.valueSlots.remap(remap);
   parts.facets.remap(remap);
+  parts.identifiers.remap(remap);
   parts.setOrder(nameOrder(parts.names, parts.ids, parts.slotById.slots(), parts.slotCount));
 }

@@ -7,9 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProfileKind } from '../../contract/common';
 import { FILTER_CATEGORIES, IP_OPTIONS, TELEGRAM_OPTIONS, WALLET_KINDS, type FilterCategory } from '../facets';
-import { searchRegistry, type ActiveFilters } from '../reference';
+import { identifierKey, matchedIdentifier, matchesSearch, registrySearchValues, searchRegistry, type ActiveFilters } from '../reference';
 import { sampleProfile } from '../../test-support';
 import { SearchIndex, type IndexedProfile } from './search-index';
+import * as stored from './test-identifiers';
 import { channelTokenHelper } from './test-token-helper';
 
 // (with units beyond Latin-1 first, second and later: a token's first two units group it)
@@ -203,5 +204,112 @@ describe('the search index gives the reference answer (property)', () => {
     } finally {
       close();
     }
+  }, PROPERTY_TIMEOUT_MS);
+});
+
+// ---------------------------------------------------------------- identifiers (issue 16)
+
+/** Identifier values profiles draw from, so that several profiles share some. */
+const poolArb = fc.record({
+  walletAddresses: fc.array(stored.WALLETS, { minLength: 1, maxLength: 5 }),
+  phone: fc.array(stored.PHONES, { minLength: 1, maxLength: 5 }),
+  email: fc.array(stored.EMAILS, { minLength: 1, maxLength: 4 }),
+  website: fc.array(stored.WEBSITES, { minLength: 1, maxLength: 4 }),
+  telegram: fc.array(stored.HANDLES, { minLength: 1, maxLength: 4 }),
+  ipAddresses: fc.array(stored.IPS, { minLength: 1, maxLength: 4 }),
+  bankAccounts: fc.array(stored.ACCOUNTS, { minLength: 1, maxLength: 4 }),
+});
+type Pool = typeof poolArb extends fc.Arbitrary<infer T> ? T : never;
+const POOL_FIELDS = ['walletAddresses', 'phone', 'email', 'website', 'telegram', 'ipAddresses', 'bankAccounts'] as const;
+
+const holderArb = (id: number, pool: Pool): fc.Arbitrary<IndexedProfile> =>
+  fc.tuple(profileArb(id), fc.record({
+    walletAddresses: fc.subarray(pool.walletAddresses, { maxLength: Math.min(3, pool.walletAddresses.length) }),
+    phone: fc.subarray(pool.phone, { maxLength: Math.min(2, pool.phone.length) }),
+    email: fc.subarray(pool.email, { maxLength: Math.min(2, pool.email.length) }),
+    website: fc.subarray(pool.website, { maxLength: Math.min(2, pool.website.length) }),
+    telegram: fc.subarray(pool.telegram, { maxLength: Math.min(2, pool.telegram.length) }),
+    ipAddresses: fc.subarray(pool.ipAddresses, { maxLength: Math.min(2, pool.ipAddresses.length) }),
+    bankAccounts: fc.subarray(pool.bankAccounts, { maxLength: Math.min(2, pool.bankAccounts.length) }).map((accounts) => accounts.map((account) => ({ bank_name: 'Bank', account }))),
+  })).map(([profile, identifiers]) => ({ ...profile, ...identifiers }));
+
+const holdersArb = poolArb.chain((pool) => fc.tuple(
+  fc.constant(pool),
+  fc.uniqueArray(fc.integer({ min: 1, max: 1200 }), { minLength: 1, maxLength: 40 }).chain((ids) => fc.tuple(...ids.map((id) => holderArb(id, pool)))),
+));
+
+/** A pasted form of one of the pool's values, alone, with another term, or a case id. */
+const pastedArb = (pool: Pool, profiles: readonly IndexedProfile[]) => fc.oneof(
+  fc.constantFrom(...POOL_FIELDS).chain((field) => fc.constantFrom(...pool[field]).chain((value) => stored.pastedForms(field, value))),
+  fc.tuple(fc.constantFrom(...POOL_FIELDS).chain((field) => fc.constantFrom(...pool[field]).chain((value) => stored.pastedForms(field, value))), termArb)
+    .map(([pasted, term]) => `${pasted} ${term}`),
+  fc.constantFrom(...profiles).map((p) => `#bustr-2025-${p.id}`),
+  queryArb,
+);
+
+describe('identifier search: the index gives the reference answer (property)', () => {
+  it('when a registry holds identifiers and the query is a pasted form of one, then the index lists what the reference lists and names the identifier that matched', () => {
+    fc.assert(
+      fc.property(
+        holdersArb.chain(([pool, profiles]) => fc.tuple(
+          fc.constant(profiles),
+          fc.array(fc.record({ kind: pick<ProfileKind>(['developer', 'project']), query: pastedArb(pool, profiles), filters: filtersArb, pageSize: fc.integer({ min: 1, max: 25 }) }), { minLength: 1, maxLength: 6 }),
+        )),
+        ([profiles, searches]) => {
+          const index = SearchIndex.build(profiles);
+          for (const search of searches) {
+            expectSame(index, profiles, search);
+            const page = index.query({ kind: search.kind, query: search.query, filters: search.filters, offset: 0, limit: search.pageSize });
+            const byId = new Map(profiles.map((p) => [p.id, p]));
+            const expected = page.items.flatMap(({ id }) => {
+              const found = matchedIdentifier(byId.get(id)!, search.query);
+              return found ? [{ id, key: identifierKey(found.kind, found.canonical) }] : [];
+            });
+            expect(page.identified ?? []).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('when profiles holding identifiers are upserted, removed, compacted, saved and loaded, then the answers still equal the reference', () => {
+    fc.assert(
+      fc.property(
+        holdersArb.chain(([pool, profiles]) => fc.tuple(
+          fc.constant(profiles),
+          fc.uniqueArray(fc.integer({ min: 2000, max: 2100 }), { maxLength: 5 }).chain((ids) => fc.tuple(...ids.map((id) => holderArb(id, pool)))),
+          fc.subarray(profiles.map((p) => p.id)),
+          fc.array(fc.record({ kind: pick<ProfileKind>(['developer', 'project']), query: pastedArb(pool, profiles), filters: filtersArb, pageSize: fc.integer({ min: 1, max: 25 }) }), { minLength: 1, maxLength: 4 }),
+        )),
+        ([profiles, added, removed, searches]) => {
+          const index = SearchIndex.build(profiles);
+          index.upsert(added);
+          index.remove(removed);
+          const current = [...profiles, ...added].filter((p) => !removed.includes(p.id));
+          for (const search of searches) expectSame(index, current, search);
+          index.compact();
+          const loaded = SearchIndex.deserialize(structuredClone(index.serialize()));
+          for (const search of searches) expectSame(loaded, current, search);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('when a value is copied from a profile exactly as it is shown, then the search finds that profile', () => {
+    fc.assert(
+      fc.property(holdersArb, ([, profiles]) => {
+        const index = SearchIndex.build(profiles);
+        for (const p of profiles) {
+          for (const value of registrySearchValues(p)) {
+            expect(matchesSearch(p, value)).toBe(true);
+            const { items } = index.query({ kind: p.kind, query: value, filters: {} });
+            expect(items.map((item) => item.id)).toContain(p.id);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
   }, PROPERTY_TIMEOUT_MS);
 });

@@ -6,11 +6,13 @@
 //     slots outnumber live ones, compaction renumbers the live ones.
 //   - the token dictionary (dictionary.ts) and per token its slots (postings) and the shared
 //     values holding it; per shared value, the slots referring to it.
-//   - the facets (facet-postings.ts) and the name order (order.ts).
+//   - the facets (facet-postings.ts), the identifiers (identifier-postings.ts) and the name order
+//     (order.ts).
 import type { ProfileKind } from '../../contract/common';
 import { andInto, grow, newBitset, type Bitset } from './bitset';
 import { TokenDictionary } from './dictionary';
 import { FacetPostings } from './facet-postings';
+import { IdentifierPostings } from './identifier-postings';
 import { ListTable } from './list-table';
 import { ranksOf } from './order';
 import { SlotsById } from './slots-by-id';
@@ -65,6 +67,8 @@ export class IndexParts {
   tokeniser: Tokeniser | null = null;
   // facets
   facets = new FacetPostings();
+  // identifiers: per key ('kind:canonical'), the slots holding it (identifier-postings.ts)
+  identifiers = new IdentifierPostings();
 
   /** Room for this many slots. */
   reserve(slots: number): void {

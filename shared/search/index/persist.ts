@@ -6,6 +6,7 @@ import { FILTER_CATEGORIES } from '../facets';
 import { hasBit, newBitset, setBit } from './bitset';
 import { TokenDictionary } from './dictionary';
 import { FacetPostings, type List } from './facet-postings';
+import { IdentifierPostings } from './identifier-postings';
 import { GapListTable, ListTable } from './list-table';
 import { IndexParts, KINDS } from './parts';
 import { TokenPrefixes } from './token-prefixes';
@@ -24,9 +25,10 @@ export interface SerializedMeta {
 
 /**
  * 3: texts as strings, shared values (valueTexts, valueRefs, valueSlots, tokenValues); 4: long
- * tokens' trigrams apart; 5: prefix groups instead of a sorted dictionary, ASCII trigrams as ids
+ * tokens' trigrams apart; 5: prefix groups instead of a sorted dictionary, ASCII trigrams as ids;
+ * 6: the identifier fields' values with their slots and fields (issue 16)
  */
-const FORMAT = 5;
+const FORMAT = 6;
 
 /** The index as plain buffers (transferable, storable in IndexedDB), mostly copies of its arrays. */
 export function serialize(ix: IndexParts): SerializedIndex {
@@ -57,6 +59,10 @@ export function serialize(ix: IndexParts): SerializedIndex {
     ['longTrigramTokens', dictionary.longTrigramTokens.pack()],
     ...ix.facets.values.map((list, c): [string, ArrayBuffer[]] => [`facet${c}`, packStrings(list)]),
     ...ix.facets.lists.map((lists, c): [string, ArrayBuffer[]] => [`facetPostings${c}`, packLists(lists)]),
+    ...((): [string, ArrayBuffer[]][] => {
+      const { buffers, values } = ix.identifiers.pack();
+      return [['identifiers', buffers], ['identifierValues', packStrings(values)]];
+    })(),
   ];
   return {
     meta: { format: FORMAT, slots: n, parts: parts.map(([name, b]) => `${name}:${b.length}`) },
@@ -98,6 +104,8 @@ export function deserialize({ meta, buffers }: SerializedIndex): IndexParts {
   const longTrigramTokens = GapListTable.unpack(next(), next(), next(), next());
   const facetValues = FILTER_CATEGORIES.map(() => strings());
   const facetLists = FILTER_CATEGORIES.map(() => lists());
+  const identifierBuffers = [next(), next()] as const;
+  const identifierValues = strings();
 
   ix.kindBits = KINDS.map(() => newBitset(n));
   ix.slotById.reserve(n);
@@ -108,6 +116,7 @@ export function deserialize({ meta, buffers }: SerializedIndex): IndexParts {
   }
   ix.dictionary = TokenDictionary.loaded(tokens, { prefixes, sparseGramKeys, trigramTokens, longTrigramTokens }, extra);
   ix.facets = FacetPostings.loaded(facetValues, facetLists);
+  ix.identifiers = IdentifierPostings.unpack(...identifierBuffers, identifierValues);
   ix.setOrder(order);
   return ix;
 }

@@ -10,6 +10,12 @@
 //     value holding it; the cheapest of those gives candidates, and each candidate is checked
 //     with the reference rule (lower-cased value includes the term) on its stored values.
 //     A term with no usable run ('@', '.', '0x', 'a.') scans the kind.
+//   - a plain term with punctuation (issue 16) is taken as its words: the AND of their plain
+//     lookups (none: every slot).
+//   - identifiers (issue 16): the whole query and each term are read as identifiers (the
+//     reference's readQuery); a reading's key is looked up in identifier-postings.ts (a case id
+//     by its id), exactly. A term's slots are its own OR its readings'; the listing is the AND of
+//     the terms OR the whole query's readings'.
 //   - filters: postings per category and facetValues() value (the reference classification),
 //     turned into one bitset per selected value at query time; listing ORs them, the score
 //     counts them by bit tests.
@@ -17,7 +23,9 @@
 import type { ProfileKind } from '../../contract/common';
 import { CONTAINS_MATCH_MIN_CHARS } from '../../constants';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, type FilterCategory } from '../facets';
-import { isSubstringTerm, searchTerms } from '../reference';
+import { caseId } from '../../domain/case-id';
+import type { Identifier } from '../../identifiers';
+import { identifierKey, isSubstringTerm, readQuery, tokens } from '../reference';
 import { andInto, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
 import type { IndexParts } from './parts';
 import { hashString } from './profile-values';
@@ -29,9 +37,28 @@ const SORT_FEW_DIVISOR = 16;
 /** The reference listing of searchRegistry for one kind, one page of it. */
 export function query(parts: IndexParts, { kind, query, filters, offset = 0, limit = Infinity }: SearchQuery): SearchResult {
   const base = parts.liveOfKind(kind);
-  const terms = [...new Set(searchTerms(query))];
-  const listed = base;
-  for (const term of terms) andInto(listed, termSlots(parts, term, base));
+  const read = readQuery(query);
+  const searching = read.terms.length > 0;
+  // the identifiers the query reads as, each with its slots: the whole query's, then each term's
+  const found: { key: string; bits: Bitset }[] = [];
+  let listed = base;
+  if (searching) {
+    const whole = identifierSlots(parts, read.whole, found);
+    if (whole) listed = Uint32Array.from(base);
+    const seen = new Set<string>();
+    for (const { term, lower, readings } of read.terms) {
+      if (seen.has(term)) continue;
+      seen.add(term);
+      const bits = termSlots(parts, lower, listed);
+      const held = identifierSlots(parts, readings, found);
+      if (held) orInto(bits, held);
+      andInto(listed, bits);
+    }
+    if (whole) {
+      andInto(whole, base);
+      orInto(listed, whole);
+    }
+  }
 
   // one bitset per distinct selected value per category
   const valueBits = new Map<string, Bitset>();
@@ -59,7 +86,6 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
     const c = FILTER_CATEGORIES.indexOf(category);
     for (const value of filters[category] ?? []) scoring.push(bitsFor(c, value));
   }
-  const searching = terms.length > 0;
   const criteria = scoring.length + (searching ? 1 : 0);
   const scoreOf = (slot: number) => {
     if (criteria === 0) return 100;
@@ -71,6 +97,17 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
   const total = popcount(listed);
   const end = Math.min(total, offset + limit);
   if (offset >= end) return { total, items: [] };
+  const answer = (items: { id: number; score: number }[]): SearchResult => {
+    if (found.length === 0) return { total, items };
+    // which identifier found each of the page's profiles (the first reading that holds it)
+    const identified: { id: number; key: string }[] = [];
+    for (const item of items) {
+      const slot = parts.slotById.get(item.id)!;
+      const hit = found.find((f) => hasBit(f.bits, slot));
+      if (hit) identified.push({ id: item.id, key: hit.key });
+    }
+    return { total, items, identified };
+  };
 
   // candidates in rank order, without sorting all of them when they are many
   let ranked: ArrayLike<number>;
@@ -92,7 +129,7 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
       if (seen >= offset) items.push({ id: ids[slot]!, score: 100 });
       seen++;
     }
-    return { total, items };
+    return answer(items);
   }
   // count per score, then collect only the page's part of each bucket
   const counts = new Int32Array(101);
@@ -120,7 +157,7 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
     }
     before += n;
   }
-  return { total, items };
+  return answer(items);
 }
 
 /** A category's filter options over the live profiles of a kind (FacetPostings.options). */
@@ -132,6 +169,13 @@ export function facetOptions(parts: IndexParts, kind: ProfileKind, category: Fil
 function termSlots(parts: IndexParts, term: string, kindBits: Bitset): Bitset {
   const dictionary = parts.dictionary;
   if (!isSubstringTerm(term)) {
+    const words = tokens(term);
+    if (words.length !== 1 || words[0] !== term) {
+      // punctuation: every word must match (no word: every slot)
+      const out = newBitset(parts.slotCount).fill(0xffffffff);
+      for (const word of words) andInto(out, termSlots(parts, word, kindBits));
+      return out;
+    }
     // (a lone surrogate can be a code-unit prefix of a token: ask the reference rule per token)
     if (hasSurrogate(term)) return unionPostings(parts, dictionary.matching(term));
     return unionPostings(parts, term.length >= CONTAINS_MATCH_MIN_CHARS ? dictionary.containing(term) : dictionary.withPrefix(term));
@@ -218,6 +262,36 @@ function unionPostings(parts: IndexParts, tokenIds: readonly number[]): Bitset {
     }
   }
   return bits;
+}
+
+const CASE_ID = /^BUSTR-\d{4}-(\d+)$/;
+
+/**
+ * The slots (alive or not) holding one of the readings (null when none does), each reading found
+ * added to `found` with its slots. A case id's profile is the one of its id (caseId()).
+ */
+function identifierSlots(parts: IndexParts, readings: readonly Identifier[], found: { key: string; bits: Bitset }[]): Bitset | null {
+  let all: Bitset | null = null;
+  for (const reading of readings) {
+    const key = identifierKey(reading.kind, reading.canonical);
+    let bits = found.find((f) => f.key === key)?.bits;
+    if (!bits) {
+      const own = newBitset(parts.slotCount);
+      if (reading.kind === 'case_id') {
+        const id = Number(CASE_ID.exec(reading.canonical)?.[1] ?? NaN);
+        const slot = Number.isSafeInteger(id) && caseId(id) === reading.canonical ? parts.slotById.get(id) : undefined;
+        if (slot === undefined) continue;
+        setBit(own, slot);
+      } else if (!parts.identifiers.setBits(reading.kind, reading.canonical, own)) {
+        continue;
+      }
+      bits = own;
+      found.push({ key, bits });
+    }
+    all ??= newBitset(parts.slotCount);
+    orInto(all, bits);
+  }
+  return all;
 }
 
 function hasSurrogate(text: string): boolean {

@@ -20,6 +20,11 @@ export interface SearchResult {
   total: number;
   /** the requested page, in the reference order */
   items: { id: number; score: number }[];
+  /**
+   * the page's profiles that hold an identifier the query (or a term of it) reads as, each with
+   * the first such identifier's key ('kind:canonical'); only when the query reads as one
+   */
+  identified?: { id: number; key: string }[];
 }
 
 export interface FacetOption {
