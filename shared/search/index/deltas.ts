@@ -21,10 +21,19 @@ export function upsert(parts: IndexParts, profiles: readonly IndexedProfile[]): 
   const tokeniser = (parts.tokeniser ??= Tokeniser.into(parts.dictionary));
   const scratch = newScratch();
   const added: number[] = [];
+  const entriesBefore = parts.identifiers.size;
   for (const p of latest.values()) {
     killSlot(parts, p.id);
     added.push(parts.slotCount);
     addSlot(parts, p, null, scratch, tokeniser);
+  }
+  const lookalikes = parts.lookalikes;
+  if (lookalikes) {
+    // the new slots' listed values
+    for (const slot of added) lookalikes.add('name', parts.names[slot]!, slot);
+    parts.identifiers.forEachOfKind('domain', (host, slot) => lookalikes.add('domain', host, slot), entriesBefore);
+    parts.identifiers.forEachOfKind('telegram', (handle, slot) => lookalikes.add('telegram', handle, slot), entriesBefore);
+    lookalikes.settle();
   }
   afterChange(parts, added);
 }
@@ -101,5 +110,6 @@ export function compact(parts: IndexParts): void {
   parts.valueSlots = parts.valueSlots.remap(remap);
   parts.facets.remap(remap);
   parts.identifiers.remap(remap);
+  parts.lookalikes = null;
   parts.setOrder(nameOrder(parts.names, parts.ids, parts.slotById.slots(), parts.slotCount));
 }

@@ -14,12 +14,11 @@
 //     marked by the garbage collector.
 //   - Deltas append entries (and to the postings already made); compaction drops the dead slots'
 //     entries and the postings, made again when next asked.
-import { FNV_PRIME, FNV_START } from './profile-values';
-import { KEYED_FIELDS, KIND_CODES, UNSURE_PHONE, phoneCanonical, readValue } from './identifier-keys';
+import { HashLists, Ints, hashOf } from './hash-lists';
+import { KEYED_FIELDS, KIND_CODES, UNSURE_PHONE, phoneCanonical, readValue, type KeyedField } from './identifier-keys';
 import type { IndexedProfile } from './types';
 import type { IdentifierKind } from '../../identifiers';
 
-const RADIX = 1 << 16;
 const FIELD = Object.fromEntries(KEYED_FIELDS.map((field, i) => [field, i])) as Record<(typeof KEYED_FIELDS)[number], number>;
 const PHONE = KIND_CODES.phone;
 
@@ -30,27 +29,9 @@ const FIELDS_OF: Readonly<Record<Exclude<IdentifierKind, 'case_id'>, readonly nu
   telegram: [FIELD.telegram, FIELD.website], ipv4: [FIELD.ipAddresses], iban: [FIELD.bankAccounts], bank_account: [FIELD.bankAccounts],
 };
 
-/** The hash of an identifier (kind code, canonical form), unsigned: FNV-1a over its kind and units. */
+/** The hash of an identifier (kind code, canonical form), unsigned. */
 export function identifierHash(kind: number, canonical: string): number {
-  let h = Math.imul(FNV_START ^ kind, FNV_PRIME);
-  for (let i = 0; i < canonical.length; i++) h = Math.imul(h ^ canonical.charCodeAt(i), FNV_PRIME);
-  return (h ^ (h >>> 15)) >>> 0;
-}
-
-/** A growable list of 32-bit integers. */
-class Ints {
-  constructor(public data: Int32Array = new Int32Array(64), public length = 0) {}
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(Math.max(64, this.data.length * 2));
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = v;
-  }
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
-  }
+  return hashOf(kind, canonical);
 }
 
 function grown(list: Ints, size: number): Int32Array {
@@ -62,58 +43,13 @@ function grown(list: Ints, size: number): Int32Array {
 /** An entry read again (readValue's out). */
 const read = { kind: -1, canonical: '', alt: '' };
 
-/** One field's entries by hash: laid out in hash order, then appended ones (a delta's) unsorted. */
-class FieldPostings {
-  hashes: Uint32Array = new Uint32Array(0);
-  entries: Int32Array = new Int32Array(0);
-  tailHashes = new Ints();
-  tailEntries = new Ints();
-
-  add(hash: number, entry: number): void {
-    this.tailHashes.push(hash | 0);
-    this.tailEntries.push(entry);
-  }
-
-  /** The appended entries sorted in. */
-  layOut(): void {
-    const t = this.tailEntries.length;
-    if (t === 0) return;
-    const all = new Int32Array(this.entries.length + t);
-    const hashes = new Int32Array(this.entries.length + t);
-    hashes.set(this.hashes);
-    hashes.set(this.tailHashes.view(), this.entries.length);
-    all.set(this.entries);
-    all.set(this.tailEntries.view(), this.entries.length);
-    const order = hashOrder(hashes);
-    this.hashes = Uint32Array.from(order, (i) => hashes[i]! >>> 0);
-    this.entries = Int32Array.from(order, (i) => all[i]!);
-    this.tailHashes = new Ints();
-    this.tailEntries = new Ints();
-  }
-
-  /** Calls back with each entry of the hash. */
-  each(hash: number, visit: (entry: number) => void): void {
-    const hashes = this.hashes;
-    let lo = 0;
-    let hi = hashes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (hashes[mid]! < hash) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < hashes.length && hashes[i] === hash; i++) visit(this.entries[i]!);
-    const tail = this.tailHashes.data;
-    for (let i = 0, n = this.tailEntries.length, h = hash | 0; i < n; i++) if (tail[i] === h) visit(this.tailEntries.data[i]!);
-  }
-}
-
 export class IdentifierPostings {
   /** every stored value of the identifier fields: its slot, its field's code (KEYED_FIELDS), the value */
   private slots = new Ints();
   private fields = new Ints();
   private values: string[] = [];
   /** per field, its postings once made */
-  private byField: (FieldPostings | null)[] = KEYED_FIELDS.map(() => null);
+  private byField: (HashLists | null)[] = KEYED_FIELDS.map(() => null);
 
   /** Room for about this many more stored values (a build's estimate). */
   reserve(values: number): void {
@@ -156,7 +92,7 @@ export class IdentifierPostings {
   }
 
   /** Reads an entry as an identifier into its field's postings (an unsure phone number under both its forms). */
-  private enter(postings: FieldPostings, entry: number): void {
+  private enter(postings: HashLists, entry: number): void {
     if (!readValue(this.fields.data[entry]!, this.values[entry]!, read)) return;
     if (read.kind === UNSURE_PHONE) {
       postings.add(identifierHash(PHONE, read.alt), entry);
@@ -167,10 +103,10 @@ export class IdentifierPostings {
   }
 
   /** A field's postings, made when first asked. */
-  private postingsOf(field: number): FieldPostings {
+  private postingsOf(field: number): HashLists {
     let postings = this.byField[field];
     if (!postings) {
-      postings = new FieldPostings();
+      postings = new HashLists();
       const fields = this.fields.data;
       for (let entry = 0; entry < this.values.length; entry++) if (fields[entry] === field) this.enter(postings, entry);
       postings.layOut();
@@ -191,7 +127,7 @@ export class IdentifierPostings {
 
   /** A delta is in: long tails are sorted in. */
   settle(): void {
-    for (const postings of this.byField) if (postings && postings.tailEntries.length > 4096) postings.layOut();
+    for (const postings of this.byField) postings?.settle();
   }
 
   /** Sets the bits of the slots (alive or not) holding the identifier (not a case id); false when none does. */
@@ -210,6 +146,20 @@ export class IdentifierPostings {
     return any;
   }
 
+  /** The first stored value (by field, then as stored) of the slot that is the identifier: its field and the value as stored. */
+  heldBy(slot: number, kind: Exclude<IdentifierKind, 'case_id'>, canonical: string): { field: KeyedField; value: string } | null {
+    const code = KIND_CODES[kind];
+    const hash = identifierHash(code, canonical);
+    for (const field of FIELDS_OF[kind]) {
+      let first = -1;
+      this.postingsOf(field).each(hash, (entry) => {
+        if (this.slots.data[entry] === slot && (first < 0 || entry < first) && this.holds(entry, code, canonical)) first = entry;
+      });
+      if (first >= 0) return { field: KEYED_FIELDS[field]!, value: this.values[first]! };
+    }
+    return null;
+  }
+
   /** Whether an entry is the identifier (an unsure phone number's form decided by libphonenumber). */
   private holds(entry: number, kind: number, canonical: string): boolean {
     if (!readValue(this.fields.data[entry]!, this.values[entry]!, read)) return false;
@@ -217,12 +167,12 @@ export class IdentifierPostings {
     return read.kind === UNSURE_PHONE && kind === PHONE && phoneCanonical(read.canonical) === canonical;
   }
 
-  /** Calls back with every stored value read as an identifier of the kind (its canonical form and slot). */
-  forEachOfKind(kind: 'domain' | 'telegram', each: (canonical: string, slot: number) => void): void {
+  /** Calls back with every stored value (from the entry `from` on) read as an identifier of the kind: its canonical form and slot. */
+  forEachOfKind(kind: 'domain' | 'telegram', each: (canonical: string, slot: number) => void, from = 0): void {
     const code = KIND_CODES[kind];
     const wanted = FIELDS_OF[kind];
     const fields = this.fields.data;
-    for (let entry = 0; entry < this.values.length; entry++) {
+    for (let entry = from; entry < this.values.length; entry++) {
       if (!wanted.includes(fields[entry]!)) continue;
       if (readValue(fields[entry]!, this.values[entry]!, read) && read.kind === code) each(read.canonical, this.slots.data[entry]!);
     }
@@ -258,23 +208,4 @@ export class IdentifierPostings {
     postings.values = values;
     return postings;
   }
-}
-
-/** Indexes in the order of their (unsigned) hashes, stable: a radix sort by 16 bits twice. */
-function hashOrder(hashes: Int32Array): Int32Array {
-  const n = hashes.length;
-  const count = new Int32Array(RADIX + 1);
-  const low = new Int32Array(n);
-  for (let i = 0; i < n; i++) count[(hashes[i]! & 0xffff) + 1]!++;
-  for (let r = 0; r < RADIX; r++) count[r + 1]! += count[r]!;
-  for (let i = 0; i < n; i++) low[count[hashes[i]! & 0xffff]!++] = i;
-  count.fill(0);
-  for (let i = 0; i < n; i++) count[(hashes[i]! >>> 16) + 1]!++;
-  for (let r = 0; r < RADIX; r++) count[r + 1]! += count[r]!;
-  const order = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const i = low[k]!;
-    order[count[hashes[i]! >>> 16]!++] = i;
-  }
-  return order;
 }

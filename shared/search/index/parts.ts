@@ -13,6 +13,7 @@ import { andInto, grow, newBitset, type Bitset } from './bitset';
 import { TokenDictionary } from './dictionary';
 import { FacetPostings } from './facet-postings';
 import { IdentifierPostings } from './identifier-postings';
+import type { Lookalikes } from './lookalikes';
 import { ListTable } from './list-table';
 import { ranksOf } from './order';
 import { SlotsById } from './slots-by-id';
@@ -69,6 +70,8 @@ export class IndexParts {
   facets = new FacetPostings();
   // identifiers: per key ('kind:canonical'), the slots holding it (identifier-postings.ts)
   identifiers = new IdentifierPostings();
+  /** the listed values' lookalike forms (lookalikes.ts), made when first asked; not saved */
+  lookalikes: Lookalikes | null = null;
 
   /** Room for this many slots. */
   reserve(slots: number): void {

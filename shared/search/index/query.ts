@@ -270,7 +270,7 @@ const CASE_ID = /^BUSTR-\d{4}-(\d+)$/;
  * The slots (alive or not) holding one of the readings (null when none does), each reading found
  * added to `found` with its slots. A case id's profile is the one of its id (caseId()).
  */
-function identifierSlots(parts: IndexParts, readings: readonly Identifier[], found: { key: string; bits: Bitset }[]): Bitset | null {
+export function identifierSlots(parts: IndexParts, readings: readonly Identifier[], found: { key: string; bits: Bitset }[]): Bitset | null {
   let all: Bitset | null = null;
   for (const reading of readings) {
     const key = identifierKey(reading.kind, reading.canonical);

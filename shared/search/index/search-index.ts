@@ -12,13 +12,15 @@ import type { ProfileKind } from '../../contract/common';
 import type { FilterCategory } from '../facets';
 import { buildHere, buildWithReader } from './build';
 import { compact, remove, upsert } from './deltas';
-import type { IndexParts } from './parts';
+import { KINDS, type IndexParts } from './parts';
 import { deserialize, serialize, type SerializedIndex } from './persist';
+import { heldAt, lookalikesOf, lookup, type HeldIdentifier, type IndexLookup } from './lookup';
 import { facetOptions, query } from './query';
 import type { FacetOption, IndexedProfile, SearchQuery, SearchResult, TokenReaderSink } from './types';
 
 export type { IndexedProfile, SearchQuery, SearchResult, FacetOption } from './types';
 export type { SerializedIndex, SerializedMeta } from './persist';
+export type { HeldIdentifier, IndexLookup } from './lookup';
 
 export class SearchIndex {
   private constructor(private readonly parts: IndexParts) {}
@@ -73,6 +75,47 @@ export class SearchIndex {
   /** The reference listing of searchRegistry for one kind, one page of it. */
   query(q: SearchQuery): SearchResult {
     return query(this.parts, q);
+  }
+
+  /**
+   * A pasted value looked up (issue 16): the live profiles, of either kind, holding an identifier
+   * it reads as, and those it passes for when it reads as a domain, handle or name none holds.
+   */
+  lookup(text: string): IndexLookup {
+    const { readings, matches, lookalikes } = lookup(this.parts, text);
+    const { ids, kinds, names } = this.parts;
+    const profile = (slot: number) => ({ id: ids[slot]!, profileKind: KINDS[kinds[slot]!]!, name: names[slot]! });
+    return {
+      readings,
+      matches: matches.flatMap(({ slot, key }) => {
+        const held = heldAt(this.parts, slot, key);
+        return held ? [{ ...profile(slot), ...held }] : [];
+      }),
+      lookalikes: lookalikes.map(({ slot, kind: as, listed, reason, distance }) => {
+        const held = as === 'name' ? null : this.parts.identifiers.heldBy(slot, as, listed);
+        return { ...profile(slot), as, field: held?.field ?? 'name', value: held?.value ?? names[slot]!, reason, distance };
+      }),
+    };
+  }
+
+  /** An identifier (its key, 'kind:canonical', as query() names it) as the profile holds it; null when it does not. */
+  heldIdentifier(id: number, key: string): HeldIdentifier | null {
+    const slot = this.parts.slotById.get(id);
+    return slot === undefined ? null : heldAt(this.parts, slot, key);
+  }
+
+  /**
+   * Reads the identifier values and makes the lookalikes now, which lookups otherwise do when
+   * they first need them (the search worker calls it when it has nothing else to do).
+   */
+  prepare(): void {
+    this.parts.identifiers.prepare();
+    lookalikesOf(this.parts);
+  }
+
+  /** Whether prepare() has nothing left to do. */
+  get prepared(): boolean {
+    return this.parts.identifiers.prepared && this.parts.lookalikes !== null;
   }
 
   /**
