@@ -12,8 +12,10 @@ export type { PlannedCall } from './outbox-actions';
 export { listOutbox, useOutboxEntries } from './outbox-list';
 export { useRegistryVersion } from './registry';
 export { getProfile, getProfiles, getIncidents, replicaCount, REPLICA_CHUNK_SIZE } from './replica';
-export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions } from './search/registry-search';
-export type { SearchService, RegistrySearchRequest, RegistrySearchState } from './search/registry-search';
+export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions, lookupIdentifier } from './search/registry-search';
+export type {
+  SearchService, RegistrySearchRequest, RegistrySearchState, IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer,
+} from './search/registry-search';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';
 export type { OutboxAction, OutboxEntry, OutboxState } from './outbox-types';

@@ -1,12 +1,15 @@
 // spec §2 "Profile card": avatar (initials fallback), name, optional nickname in quotes,
 // companies joined by commas, bio clamped to 2 lines, location, gender or 'Not specified',
 // the first CARD_SCAM_TYPE_CHIPS scam types plus '+N more', the Match badge and View Profile.
-// Everything here is the visitor's text, rendered as text.
+// Everything here is the visitor's text, rendered as text. A card found by an identifier
+// (issue 16) says which, under the name, where it is seen first.
 import { useId } from 'react';
 import { CARD_SCAM_TYPE_CHIPS } from '../../../shared/constants';
 import type { Profile } from '../../../shared/contract/profile';
 import { matchColour } from '../../../shared/search/reference';
+import type { IdentifierMatch } from '../../local';
 import { Avatar } from '../../ui/Avatar';
+import { kindTitle } from './identifier-text';
 
 const AVATAR_PX = 56;
 
@@ -14,10 +17,12 @@ export interface ProfileCardProps {
   profile: Profile;
   /** the match score, 0–100 (shared/search/reference.ts matchScore) */
   score: number;
+  /** the identifier the search found it by, when it was */
+  matched?: IdentifierMatch;
   onViewProfile(): void;
 }
 
-export function ProfileCard({ profile, score, onViewProfile }: ProfileCardProps) {
+export function ProfileCard({ profile, score, matched, onViewProfile }: ProfileCardProps) {
   const headingId = useId();
   const companies = profile.company.map((c) => c.trim()).filter(Boolean);
   const scamTypes = profile.scam_type.filter((t) => t.trim());
@@ -35,6 +40,13 @@ export function ProfileCard({ profile, score, onViewProfile }: ProfileCardProps)
           {companies.length > 0 ? <p className="profile-card__companies">{companies.join(', ')}</p> : null}
         </div>
       </div>
+
+      {matched ? (
+        <p className="profile-card__matched">
+          {`Matched ${kindTitle(matched.kind)} `}
+          <span className="profile-card__matched-value">{matched.value}</span>
+        </p>
+      ) : null}
 
       {profile.bio.trim() ? <p className="profile-card__bio">{profile.bio}</p> : null}
 

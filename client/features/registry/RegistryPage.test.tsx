@@ -229,3 +229,78 @@ describe('the registry page', () => {
     expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
   });
 });
+
+describe('identifier lookups on the registry page (issue 16)', () => {
+  const listed = () => [
+    profile('Aldric Quenby', { telegram: ['@aldric_web302'], phone: ['+61 (0)491 570 159'] }),
+    profile('CoinHaven', { kind: 'project', website: ['https://coinhaven.example'], walletAddresses: ['0xa92741a4b1498a0a1e05a558a3b2fcc5a002c275'] }),
+    profile('Mia Park'),
+  ];
+  const search = async (text: string) => {
+    await userEvent.clear(screen.getByLabelText('Search the registry'));
+    await userEvent.type(screen.getByLabelText('Search the registry'), `${text}{Enter}`);
+  };
+
+  it('when a pasted identifier finds a profile, then its card says which identifier matched', async () => {
+    await putReplicaProfiles(db, listed());
+    renderPage();
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('https://t.me/aldric_web302');
+    await waitFor(() => expect(cardNames()).toEqual(['Aldric Quenby']));
+    const card = screen.getByRole('article', { name: 'Aldric Quenby' });
+    expect(within(card).getByText(/Matched Telegram handle/)).toHaveTextContent('Matched Telegram handle @aldric_web302');
+  });
+
+  it('when the other kind lists the identifier, then the page says where, and Show switches to it', async () => {
+    await putReplicaProfiles(db, listed());
+    renderPage();
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('0xA92741A4B1498A0A1E05A558A3B2FCC5A002C275');
+    expect(await screen.findByText('Listed under Projects: 1 profile')).toBeInTheDocument();
+    expect(screen.getByText(EMPTY_TEXT)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show Projects' }));
+    await waitFor(() => expect(cardNames()).toEqual(['CoinHaven']));
+    expect(getRegistryQuery().kind).toBe('project');
+  });
+
+  it('when the query only looks like a listed domain, then a warning names the profile and opens it, and no card is listed', async () => {
+    await putReplicaProfiles(db, listed());
+    const viewed: string[] = [];
+    renderPage((p) => viewed.push(p.name));
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('c0inhaven.example');
+    const warning = await screen.findByRole('region', { name: /looks like a listed profile/ });
+    expect(warning).toHaveTextContent('“c0inhaven.example” looks like https://coinhaven.example, the website of CoinHaven, listed under Projects.');
+    expect(cardNames()).toEqual([]);
+    await userEvent.click(within(warning).getByRole('button', { name: 'Open CoinHaven' }));
+    await waitFor(() => expect(viewed).toEqual(['CoinHaven']));
+  });
+
+  it('when a pasted identifier is listed nowhere, then the page says what was checked, that this is no proof of safety, and offers to report it', async () => {
+    await putReplicaProfiles(db, listed());
+    const reported: [string, string][] = [];
+    render(<RegistryPage onViewProfile={() => {}} reportAction={reportAction} onReportIdentifier={(kind, value) => reported.push([kind, value])} db={db} />);
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('+61 491 570 169');
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('No listed profile has this phone number.')).toBeInTheDocument();
+    expect(screen.getByText(/Not being listed here is not proof that it is safe/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Report it' }));
+    expect(reported).toEqual([['phone', '+61 491 570 169']]);
+  });
+
+  it('when a plain word finds nothing, then only the spec\'s empty text and Clear Filters show', async () => {
+    await putReplicaProfiles(db, listed());
+    renderPage();
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('zebra');
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText(/No listed profile has/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report it' })).not.toBeInTheDocument();
+  });
+});

@@ -4,16 +4,24 @@
 // (shared/search/index, identical to shared/search/reference.ts), so it works the same offline and
 // at 100,000 profiles: the page only ever holds the 20 profiles it shows. What the visitor is
 // looking for lives in client/state/registry-query.ts, which other features read too.
+// An identifier lookup (issue 16) says more than a list: a card found by an identifier says which
+// (ProfileCard), a search that finds nothing here but in the other kind says where, a listed
+// profile the query only looks like is a warning apart from the results, and a pasted identifier
+// found nowhere says what was checked, that absence is no proof of safety, and offers a report.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { FILTER_DEBOUNCE_REGISTRY_MS, REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
+import type { IdentifierKind } from '../../../shared/identifiers';
 import { hasActiveFilters } from '../../../shared/search/reference';
-import { localDb, useRegistrySearch, type LocalProfile, type RegistryDb } from '../../local';
+import { getProfile, localDb, useRegistrySearch, type LocalProfile, type LookalikeWarning, type RegistryDb } from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { useStatus } from '../../state/status';
 import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
 import { FilterBar } from './FilterBar';
+import {
+  KIND_LIST_NAMES, LOOKALIKE_REASONS, NOT_PROOF_TEXT, checkedKinds, checkedSentence, profileCount,
+} from './identifier-text';
 import { Pagination } from './Pagination';
 import { ProfileCard } from './ProfileCard';
 import { SavedSearches } from './SavedSearches';
@@ -24,6 +32,12 @@ export interface RegistryPageProps {
   onViewProfile(profile: LocalProfile, score: number): void;
   /** the 'Report Person' / 'Report Project' button, composed in by the app shell */
   reportAction(kind: ProfileKind): ReactNode;
+  /**
+   * 'Report it' when a pasted identifier is listed nowhere: the report wizard opened with it
+   * filled in (the app composes it; without it there is no button). The kind shown is the
+   * registry query's (client/state/registry-query.ts).
+   */
+  onReportIdentifier?(kind: IdentifierKind, value: string): void;
   /** the replica to read; the app's own unless a test gives another */
   db?: RegistryDb;
 }
@@ -37,7 +51,7 @@ const KINDS: readonly { kind: ProfileKind; label: string }[] = [
 export const EMPTY_TEXT = 'No scammer profiles found matching your criteria';
 export const DEMO_NOTE = 'This registry is for demonstration only and not real cases.';
 
-export function RegistryPage({ onViewProfile, reportAction, db = localDb }: RegistryPageProps) {
+export function RegistryPage({ onViewProfile, reportAction, onReportIdentifier, db = localDb }: RegistryPageProps) {
   const kind = useRegistryQuery((s) => s.kind);
   const resultsTop = useRef<HTMLHeadingElement>(null);
 
@@ -72,7 +86,7 @@ export function RegistryPage({ onViewProfile, reportAction, db = localDb }: Regi
 
       {/* Keyed by kind: a new kind starts from 'Loading profiles...' instead of showing the
           other kind's cards until its profiles are read. */}
-      <KindResults key={kind} kind={kind} db={db} onViewProfile={onViewProfile} resultsTop={resultsTop} />
+      <KindResults key={kind} kind={kind} db={db} onViewProfile={onViewProfile} onReportIdentifier={onReportIdentifier} resultsTop={resultsTop} />
     </section>
   );
 }
@@ -125,10 +139,11 @@ interface KindResultsProps {
   kind: ProfileKind;
   db: RegistryDb;
   onViewProfile(profile: LocalProfile, score: number): void;
+  onReportIdentifier: RegistryPageProps['onReportIdentifier'];
   resultsTop: RefObject<HTMLHeadingElement | null>;
 }
 
-function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) {
+function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }: KindResultsProps) {
   const query = useRegistryQuery((s) => s.query);
   const filters = useRegistryQuery((s) => s.filters);
   const page = useRegistryQuery((s) => s.page);
@@ -163,21 +178,38 @@ function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) 
       </p>
     );
   } else if (results.total === 0) {
+    const elsewhere = results.otherKind && results.otherKind.total > 0 ? results.otherKind : null;
+    const checked = checkedKinds(query, results.readings);
     body = (
       <div className="registry__message registry__empty">
         <p>{EMPTY_TEXT}</p>
+        {elsewhere ? (
+          <OtherKindPointer kind={elsewhere.kind} total={elsewhere.total} />
+        ) : checked.length > 0 ? (
+          <>
+            <p className="registry__checked">{checkedSentence(checked)}</p>
+            <p className="registry__not-proof">{NOT_PROOF_TEXT}</p>
+            {onReportIdentifier ? (
+              <button type="button" className="button button--accent" onClick={() => onReportIdentifier(checked[0]!, query.trim())}>
+                Report it
+              </button>
+            ) : null}
+          </>
+        ) : null}
         {criteria(query, filters) ? (
-          <button type="button" className="button" onClick={clearFilters}>Clear Filters</button>
+          <button type="button" className="button button--secondary" onClick={clearFilters}>Clear Filters</button>
         ) : null}
       </div>
     );
   } else {
+    const elsewhere = results.otherKind && results.otherKind.total > 0 && checkedKinds(query, results.readings).length > 0 ? results.otherKind : null;
     body = (
       <>
+        {elsewhere ? <OtherKindPointer kind={elsewhere.kind} total={elsewhere.total} also /> : null}
         <ul className="registry__grid">
-          {results.items.map(({ profile, score }) => (
+          {results.items.map(({ profile, score, matched }) => (
             <li key={profile.id}>
-              <ProfileCard profile={profile} score={score} onViewProfile={() => onViewProfile(profile, score)} />
+              <ProfileCard profile={profile} score={score} matched={matched} onViewProfile={() => onViewProfile(profile, score)} />
             </li>
           ))}
         </ul>
@@ -199,9 +231,73 @@ function KindResults({ kind, db, onViewProfile, resultsTop }: KindResultsProps) 
             {pageCount > 1 ? <span className="registry__page-of">{` · Page ${formatCount(current)} of ${formatCount(pageCount)}`}</span> : null}
           </p>
         ) : null}
+        {ready && results.lookalikes.length > 0 ? (
+          <LookalikeWarnings query={query.trim()} lookalikes={results.lookalikes} db={db} onViewProfile={onViewProfile} />
+        ) : null}
         {body}
       </div>
     </>
+  );
+}
+
+const LOOKALIKE_WHAT: Readonly<Record<LookalikeWarning['as'], string>> = { domain: 'the website', telegram: 'the Telegram handle', name: 'the name' };
+
+/** Where the same search lists profiles of the other kind, one click away. */
+function OtherKindPointer({ kind, total, also = false }: { kind: ProfileKind; total: number; also?: boolean }) {
+  const list = KIND_LIST_NAMES[kind];
+  return (
+    <p className="registry__elsewhere" role="status">
+      <span>{`${also ? 'Also listed' : 'Listed'} under ${list}: ${profileCount(total)}`}</span>
+      <button type="button" className="button button--small" onClick={() => setKind(kind)} aria-label={`Show ${list}`}>
+        Show
+      </button>
+    </p>
+  );
+}
+
+/**
+ * Listed profiles the query only looks like (issue 16): a warning that names each and what it
+ * looks like, with a way to open it. Never a result: the list below does not hold them.
+ */
+function LookalikeWarnings({ query, lookalikes, db, onViewProfile }: {
+  query: string;
+  lookalikes: readonly LookalikeWarning[];
+  db: RegistryDb;
+  onViewProfile(profile: LocalProfile, score: number): void;
+}) {
+  const [opening, setOpening] = useState<number | null>(null);
+  async function open(id: number) {
+    setOpening(id);
+    try {
+      const profile = await getProfile(id, db);
+      // it does not match the search: its score for it is 0
+      if (profile) onViewProfile(profile, 0);
+    } finally {
+      setOpening(null);
+    }
+  }
+  return (
+    <section className="lookalikes" aria-labelledby="lookalikes-title">
+      <h2 id="lookalikes-title" className="lookalikes__title">
+        <span aria-hidden="true" className="lookalikes__icon">⚠</span> Careful: this looks like a listed profile
+      </h2>
+      <ul className="lookalikes__list">
+        {lookalikes.map((hit) => (
+          <li key={hit.id} className="lookalikes__item">
+            <p className="lookalikes__text">
+              <span className="lookalikes__query">{`“${query}”`}</span>{' looks like '}
+              <span className="lookalikes__value">{hit.value}</span>
+              {`, ${LOOKALIKE_WHAT[hit.as]} of `}
+              <strong>{hit.name}</strong>
+              {`, listed under ${KIND_LIST_NAMES[hit.profileKind]}. It is not the same: ${LOOKALIKE_REASONS[hit.reason]}.`}
+            </p>
+            <button type="button" className="button button--small button--secondary" disabled={opening === hit.id} onClick={() => void open(hit.id)}>
+              {`Open ${hit.name}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -286,3 +286,56 @@ describe('the registry search engine', () => {
     });
   });
 });
+
+describe('identifier search in the engine (issue 16)', () => {
+  const registry = () => [
+    person(1, 1, { kind: 'developer', name: 'Aldric Quenby', telegram: ['@aldric_web302'], phone: ['+61 (0)491 570 159'] }),
+    person(2, 1, { kind: 'project', name: 'CoinHaven', website: ['https://coinhaven.example'], walletAddresses: ['0xa92741a4b1498a0a1e05a558a3b2fcc5a002c275'] }),
+    person(3, 1, { kind: 'developer', name: 'Cleo Other' }),
+  ];
+  const page = (query: string, kind: 'developer' | 'project' = 'developer') => ({ kind, query, filters: {}, offset: 0, limit: 20 });
+
+  it('when a page is searched by a pasted identifier, then the profile found names it, with the readings and the other kind counted', async () => {
+    const { db, engine } = setup();
+    const version = await syncPage(db, registry());
+    const answer = await engine().searchPage(page('https://t.me/aldric_web302'), version);
+    expect(answer.items).toEqual([{ id: 1, score: 100, matched: { kind: 'telegram', field: 'telegram', value: '@aldric_web302' } }]);
+    expect(answer.readings[0]).toEqual({ kind: 'telegram', canonical: 'aldric_web302', valid: true });
+    expect(answer.otherKind).toEqual({ kind: 'project', total: 0 });
+    expect(answer.lookalikes).toEqual([]);
+  });
+
+  it('when a project wallet is searched among scammers, then nothing is listed and the projects count it', async () => {
+    const { db, engine } = setup();
+    const version = await syncPage(db, registry());
+    const answer = await engine().searchPage(page('0xA92741A4B1498A0A1E05A558A3B2FCC5A002C275'), version);
+    expect(answer).toMatchObject({ total: 0, items: [], otherKind: { kind: 'project', total: 1 } });
+  });
+
+  it('when the query only looks like a listed domain, then it is a warning naming the profile, not a result', async () => {
+    const { db, engine } = setup();
+    const version = await syncPage(db, registry());
+    const answer = await engine().searchPage(page('c0inhaven.example'), version);
+    expect(answer.total).toBe(0);
+    expect(answer.lookalikes).toEqual([{ id: 2, profileKind: 'project', name: 'CoinHaven', as: 'domain', field: 'website', value: 'https://coinhaven.example', reason: 'confusable' }]);
+  });
+
+  it('when there is no query, then there are no readings, no other kind and no lookalikes', async () => {
+    const { db, engine } = setup();
+    const version = await syncPage(db, registry());
+    expect(await engine().searchPage(page(''), version)).toMatchObject({ total: 2, readings: [], otherKind: null, lookalikes: [] });
+  });
+
+  it('when a value is looked up, then both kinds are searched and the holder is named with the value it lists', async () => {
+    const { db, engine } = setup();
+    const version = await syncPage(db, registry());
+    const e = engine();
+    expect(await e.lookup('tel:+61491570159', version)).toEqual({
+      readings: [{ kind: 'phone', canonical: '+61491570159', valid: true }],
+      matches: [{ id: 1, profileKind: 'developer', name: 'Aldric Quenby', kind: 'phone', field: 'phone', value: '+61 (0)491 570 159' }],
+      lookalikes: [],
+    });
+    expect((await e.lookup('coinhaven.example', version)).matches).toMatchObject([{ id: 2, profileKind: 'project', field: 'website' }]);
+    expect(await e.lookup('+61 491 570 169', version)).toMatchObject({ matches: [], lookalikes: [] });
+  });
+});

@@ -11,17 +11,23 @@
 //     build (firstByName), so the first cards need not wait for it;
 //   - a build of HELPED_BUILD_MIN profiles or more has a helper worker tokenise its texts on the
 //     other core while it reads the values and facets (token-helper.ts, decision 016);
-//   - it saves itself a little after it changed.
+//   - it saves itself a little after it changed;
+//   - identifier lookups (issue 16) read the stored identifier values and make the lookalikes
+//     when first asked; once a built or loaded index has been idle a moment it does so ahead, a
+//     field at a time, so that a search or a lookup can come in between (prepare).
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncProfile } from '../../../shared/contract/sync';
 import type { FilterCategory } from '../../../shared/search/facets';
+import type { Identifier } from '../../../shared/identifiers';
 import { firstByName } from '../../../shared/search/first-by-name';
 import { indexedProfile, upsertsDelta } from '../../../shared/search/index/from-replica';
 import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search/index/search-index';
 import type { TokenHelper } from '../../../shared/search/index/token-helper';
+import { readQuery } from '../../../shared/search/reference';
 import { readSyncMeta, type RegistryDb } from '../db';
 import type { WrittenChunks } from '../replica';
+import type { IdentifierLookup, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
 
 /** The index is saved this long after its last change... */
 export const SAVE_DELAY_MS = 1_500;
@@ -35,6 +41,27 @@ const SAVE_AFTER_BUILD_MS = 0;
  * on the other core); below it, starting the helper would cost more than it saves.
  */
 export const HELPED_BUILD_MIN = 5_000;
+/** The identifier values are read ahead once the index has been idle this long after a build or load. */
+export const PREPARE_DELAY_MS = 2_000;
+/** Lookalikes a search or lookup names, at most; the profiles a lookup names, at most. */
+export const MAX_LOOKALIKES = 5;
+export const MAX_LOOKUP_MATCHES = 20;
+
+const OTHER: Record<ProfileKind, ProfileKind> = { developer: 'project', project: 'developer' };
+
+function reading({ kind, canonical, valid, problem }: Identifier): QueryReading {
+  return problem === undefined ? { kind, canonical, valid } : { kind, canonical, valid, problem };
+}
+
+/** Each reading once, in order (a term's may repeat the whole query's or another term's). */
+function unique(readings: readonly Identifier[]): Identifier[] {
+  return readings.filter((r, i) => readings.findIndex((o) => o.kind === r.kind && o.canonical === r.canonical) === i);
+}
+
+/** The first lookalikes, as the page shows them. */
+function warnings(hits: ReturnType<SearchIndex['lookup']>['lookalikes']): LookalikeWarning[] {
+  return hits.slice(0, MAX_LOOKALIKES).map(({ id, profileKind, name, as, field, value, reason }) => ({ id, profileKind, name, as, field, value, reason }));
+}
 
 export class RegistrySearchEngine {
   private index: SearchIndex | null = null;
@@ -47,6 +74,7 @@ export class RegistrySearchEngine {
   private seenVersion = -1;
   private queue: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private prepareTimer: ReturnType<typeof setTimeout> | null = null;
 
   private tokenHelper: TokenHelper | null = null;
   /** the helper could not be started or failed: builds stay here from then on */
@@ -57,24 +85,68 @@ export class RegistrySearchEngine {
 
   /** One page of results (ids and scores), in the reference order. */
   search(query: SearchQuery, version: number): Promise<SearchResult> {
+    return this.run(() => this.page(query, version));
+  }
+
+  /**
+   * One page of results, each found by an identifier naming it, with what the query reads as, how
+   * many profiles of the other kind it lists and the listed profiles it looks like (issue 16).
+   */
+  searchPage(query: SearchQuery, version: number): Promise<RegistryAnswer> {
+    return this.run(async () => {
+      const result = await this.page(query, version);
+      const index = this.index;
+      const read = readQuery(query.query);
+      if (!index || read.terms.length === 0) return { ...result, readings: [], otherKind: null, lookalikes: [] };
+      const identified = new Map((result.identified ?? []).map((i) => [i.id, i.key]));
+      const items = result.items.map((item) => {
+        const key = identified.get(item.id);
+        const held = key === undefined ? null : index.heldIdentifier(item.id, key);
+        return held ? { ...item, matched: held } : item;
+      });
+      const readings = read.whole.length > 0 ? read.whole : read.terms.flatMap((t) => t.readings);
+      const other = OTHER[query.kind];
+      const otherTotal = index.query({ kind: other, query: query.query, filters: query.filters, offset: 0, limit: 0 }).total;
+      return {
+        total: result.total, items, readings: unique(readings).map(reading),
+        otherKind: { kind: other, total: otherTotal }, lookalikes: warnings(index.lookup(query.query).lookalikes),
+      };
+    });
+  }
+
+  /** A pasted value looked up in both kinds: the profiles holding it, and those it looks like. */
+  lookup(text: string, version: number): Promise<IdentifierLookup> {
     return this.run(async () => {
       const changed = await this.gather(version);
-      if (!this.index && this.pending) {
-        const first = firstByName(this.pending.values(), query);
-        if (first) {
-          // the index is built next, before any later call is answered, but after a turn of the
-          // event loop: the answers already given (this one too) go out before the build holds
-          // the thread for seconds
-          // (a failed build is tried again by the next call)
-          void this.run(() => new Promise<void>((resolve, reject) => setTimeout(() => {
-            this.buildPending(changed).then(resolve, reject);
-          }, 0)));
-          return first;
-        }
-      }
       await this.buildPending(changed);
-      return this.index ? this.index.query(query) : { total: 0, items: [] };
+      if (!this.index) return { readings: [], matches: [], lookalikes: [] };
+      const found = this.index.lookup(text);
+      return {
+        readings: found.readings.map(reading),
+        matches: found.matches.slice(0, MAX_LOOKUP_MATCHES).map(({ id, profileKind, name, kind, field, value }) => ({ id, profileKind, name, kind, field, value })),
+        lookalikes: warnings(found.lookalikes),
+      };
     });
+  }
+
+  /** A page of the reference listing (in the queue). */
+  private async page(query: SearchQuery, version: number): Promise<SearchResult> {
+    const changed = await this.gather(version);
+    if (!this.index && this.pending) {
+      const first = firstByName(this.pending.values(), query);
+      if (first) {
+        // the index is built next, before any later call is answered, but after a turn of the
+        // event loop: the answers already given (this one too) go out before the build holds
+        // the thread for seconds
+        // (a failed build is tried again by the next call)
+        void this.run(() => new Promise<void>((resolve, reject) => setTimeout(() => {
+          this.buildPending(changed).then(resolve, reject);
+        }, 0)));
+        return first;
+      }
+    }
+    await this.buildPending(changed);
+    return this.index ? this.index.query(query) : { total: 0, items: [] };
   }
 
   /**
@@ -125,10 +197,26 @@ export class RegistrySearchEngine {
     });
   }
 
-  /** Ends pending saves (tests, a closing worker). */
+  /** Ends pending saves and reading ahead (tests, a closing worker). */
   dispose(): void {
     if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    if (this.prepareTimer !== null) clearTimeout(this.prepareTimer);
     this.saveTimer = null;
+    this.prepareTimer = null;
+  }
+
+  /**
+   * Reads the identifier values and makes the lookalikes of a new index ahead, once it has been
+   * idle PREPARE_DELAY_MS: one step a turn of the queue, so a search or a lookup comes in between.
+   */
+  private prepareAhead(delay = PREPARE_DELAY_MS): void {
+    if (this.prepareTimer !== null) clearTimeout(this.prepareTimer);
+    this.prepareTimer = setTimeout(() => {
+      this.prepareTimer = null;
+      void this.run(async () => {
+        if (this.index && !this.index.prepareStep()) this.prepareAhead(0);
+      });
+    }, delay);
   }
 
   private run<T>(task: () => Promise<T>): Promise<T> {
@@ -145,6 +233,7 @@ export class RegistrySearchEngine {
       this.index = SearchIndex.deserialize(saved.index);
       this.epoch = saved.epoch;
       this.lastChunk = saved.lastChunk;
+      this.prepareAhead();
     } catch (error) {
       // an index of an older format, or a broken one: it is built again from the replica
       console.warn('The saved search index could not be loaded; rebuilding it', error);
@@ -228,6 +317,7 @@ export class RegistrySearchEngine {
   }
 
   private scheduleSave(delay = SAVE_DELAY_MS): void {
+    if (this.index && !this.index.prepared) this.prepareAhead();
     if (this.saveTimer !== null) clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;

@@ -14,12 +14,17 @@ import { useRegistryVersion } from '../registry';
 import { getProfiles } from '../replica';
 import { localPageStore, type SyncPageStore } from '../sync-pages';
 import { useStatus } from '../../state/status';
+import type { IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
 import type { SearchWorkerApi } from './search.worker';
 
 export interface SearchService {
   /** reads, checks and stores sync pages where the index is, which takes their profiles in at once */
   syncPages: SyncPageStore;
   search(query: SearchQuery, version: number): Promise<SearchResult>;
+  /** a page with what the search says about its query (answers.ts) */
+  searchPage(query: SearchQuery, version: number): Promise<RegistryAnswer>;
+  /** a pasted value looked up in both kinds */
+  lookup(text: string, version: number): Promise<IdentifierLookup>;
   facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]>;
   /** ends pending work (a save of the in-page engine) */
   dispose(): void;
@@ -34,6 +39,8 @@ function workerService(dbName: string): SearchService {
       store: (checked, startOver) => remote.storeSyncPage(dbName, checked, startOver),
     },
     search: (query, version) => remote.search(dbName, query, version),
+    searchPage: (query, version) => remote.searchPage(dbName, query, version),
+    lookup: (text, version) => remote.lookup(dbName, text, version),
     facetOptions: (kind, category, version) => remote.facetOptions(dbName, kind, category, version),
     dispose: () => worker.terminate(),
   };
@@ -45,6 +52,8 @@ function inPageService(db: RegistryDb): SearchService {
   return {
     syncPages: localPageStore(db, async (written) => (await engine).offer(written)),
     search: async (query, version) => (await engine).search(query, version),
+    searchPage: async (query, version) => (await engine).searchPage(query, version),
+    lookup: async (text, version) => (await engine).lookup(text, version),
     facetOptions: async (kind, category, version) => (await engine).facetOptions(kind, category, version),
     dispose: () => void engine.then((e) => e.dispose()),
   };
@@ -71,24 +80,33 @@ export function disposeSearchService(db: RegistryDb): void {
 /** (the hook's request: the client takes it from here, with the hook) */
 export type { RegistrySearchRequest } from '../../../shared/search/page';
 
+export type { IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
+
 export interface RegistrySearchState {
   status: 'loading' | 'ready' | 'error';
   /** how many profiles match in all */
   total: number;
   /** the page shown (the asked one, or the last one there is) */
   page: number;
-  items: { profile: LocalProfile; score: number }[];
+  /** the page's profiles; `matched`: the identifier that found it (issue 16) */
+  items: { profile: LocalProfile; score: number; matched?: IdentifierMatch }[];
+  /** what the query reads as (none without a query) */
+  readings: QueryReading[];
+  /** how many profiles of the other kind the same search lists (null without a query, or until known) */
+  otherKind: { kind: ProfileKind; total: number } | null;
+  /** listed profiles the query looks like: warnings, never results */
+  lookalikes: LookalikeWarning[];
   message?: string;
 }
 
-const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [] };
+const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [], readings: [], otherKind: null, lookalikes: [] };
 
 /** The page last shown, when it is still exact: same request, same registry version. */
 async function lastView(db: RegistryDb, request: string): Promise<RegistrySearchState | null> {
   return db.transaction('r', db.meta, async () => {
     const [view, sync] = await Promise.all([db.meta.get('lastView'), readSyncMeta(db)]);
     if (view?.key !== 'lastView' || view.value.request !== request || view.value.registryVersion !== sync.registryVersion) return null;
-    return { status: 'ready', total: view.value.total, page: view.value.page, items: view.value.items };
+    return { status: 'ready', total: view.value.total, page: view.value.page, items: view.value.items, readings: [], otherKind: null, lookalikes: [] };
   });
 }
 
@@ -127,7 +145,7 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
     if (filling) return undefined;
     let cancelled = false;
     const service = searchService(db);
-    const ask = (at: number) => service.search(pageQuery({ kind, query, filters }, at), version);
+    const ask = (at: number) => service.searchPage(pageQuery({ kind, query, filters }, at), version);
     (async () => {
       let at = Math.max(1, page);
       let result = await ask(at);
@@ -137,19 +155,33 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
         result = await ask(at);
       }
       const profiles = await getProfiles(result.items.map((item) => item.id), db);
-      const items = result.items.flatMap((item, i) => (profiles[i] ? [{ profile: profiles[i], score: item.score }] : []));
+      const items = result.items.flatMap((item, i) => {
+        const profile = profiles[i];
+        if (!profile) return [];
+        return [item.matched ? { profile, score: item.score, matched: item.matched } : { profile, score: item.score }];
+      });
       if (cancelled) return;
-      const value: RegistrySearchState = { status: 'ready', total: result.total, page: at, items };
+      const { readings, otherKind, lookalikes } = result;
+      const value: RegistrySearchState = { status: 'ready', total: result.total, page: at, items, readings, otherKind, lookalikes };
       setState({ kind, value });
       if (version > 0) keepView(db, requestKey({ kind, query, filters, page }), version, value);
     })().catch((error: unknown) => {
       console.error('Searching the registry failed', error);
-      if (!cancelled) setState({ kind, value: { status: 'error', total: 0, page: 1, items: [], message: String(error) } });
+      if (!cancelled) setState({ kind, value: { ...LOADING, status: 'error', message: String(error) } });
     });
     return () => { cancelled = true; };
   }, [db, kind, query, filters, page, version, filling]);
 
   return state.kind === kind ? state.value : LOADING;
+}
+
+/**
+ * A pasted value looked up in the replica, both kinds (issue 16): what it reads as, the listed
+ * profiles holding it and those it looks like. For the report forms' "already listed in {name}".
+ */
+export async function lookupIdentifier(text: string, db: RegistryDb = localDb): Promise<IdentifierLookup> {
+  const { registryVersion } = await readSyncMeta(db);
+  return searchService(db).lookup(text, registryVersion);
 }
 
 /** A filter category's options over the replica's profiles of a kind (null until known). */

@@ -120,6 +120,14 @@ export class IdentifierPostings {
     KEYED_FIELDS.forEach((_, field) => this.postingsOf(field));
   }
 
+  /** Makes the next field's postings not made yet; false when there was none. */
+  prepareOne(): boolean {
+    const field = this.byField.indexOf(null);
+    if (field < 0) return false;
+    this.postingsOf(field);
+    return true;
+  }
+
   /** Whether every field's postings are made. */
   get prepared(): boolean {
     return this.byField.every((p) => p !== null);

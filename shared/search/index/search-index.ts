@@ -113,6 +113,14 @@ export class SearchIndex {
     lookalikesOf(this.parts);
   }
 
+  /** One step of prepare() (a field's values, or the lookalikes); true when there was nothing left to do. */
+  prepareStep(): boolean {
+    if (this.parts.identifiers.prepareOne()) return false;
+    if (this.parts.lookalikes !== null) return true;
+    lookalikesOf(this.parts);
+    return false;
+  }
+
   /** Whether prepare() has nothing left to do. */
   get prepared(): boolean {
     return this.parts.identifiers.prepared && this.parts.lookalikes !== null;
