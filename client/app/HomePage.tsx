@@ -2,10 +2,12 @@
 // and its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
 // Add Scam returns to the profile. The search, the tab and the open profile are the address's
 // (client/app/registry-url.ts): a lookup is a link, Back closes a profile.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { RegistryPage } from '../features/registry';
 import { ReportButton } from '../features/report/ReportButton';
-import type { LocalProfile, RegistryDb } from '../local';
+// the lookup's context only: the feature's index would bring both report forms into the first download
+import { ReportLookupProvider, type ReportLookup } from '../features/report/checks/lookup';
+import { lookupIdentifier, type LocalProfile, type RegistryDb } from '../local';
 import { useRegistryUrl } from './registry-url';
 
 const LinkedProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.LinkedProfileModal })));
@@ -23,9 +25,16 @@ export function HomePage({ db }: { db: RegistryDb }) {
   }
   const [addingTo, setAddingTo] = useState<LocalProfile | null>(null);
   const [addOpen, setAddOpen] = useState(false);
+  // the report forms ask the replica whether an identifier is already listed (offline too);
+  // memoised, since a new lookup makes them check every value again
+  const { openProfile } = url;
+  const reportLookup = useMemo<ReportLookup>(() => ({
+    lookup: (text) => lookupIdentifier(text, db),
+    openProfile: (profile) => openProfile(profile.id),
+  }), [db, openProfile]);
 
   return (
-    <>
+    <ReportLookupProvider value={reportLookup}>
       <RegistryPage
         db={db}
         reportAction={(kind) => <ReportButton kind={kind} db={db} />}
@@ -64,6 +73,6 @@ export function HomePage({ db }: { db: RegistryDb }) {
           />
         </Suspense>
       ) : null}
-    </>
+    </ReportLookupProvider>
   );
 }
