@@ -70,7 +70,7 @@ function querySet(profiles: readonly Profile[]): Record<QueryKind, Query[]> {
     const p = at(i);
     if (terms.length < VARIANTS) terms.push(p.name.split(/\s+/)[0]!.toLowerCase());
     if (special.length < VARIANTS) {
-      // spec §5 substring terms: an e-mail domain, a wallet prefix, an IP prefix
+      // product.md#validation substring terms: an e-mail domain, a wallet prefix, an IP prefix
       const candidates = [p.email[0]?.split('@')[1], p.walletAddresses.find((w) => w.startsWith('0x'))?.slice(0, 6), p.ipAddresses[0]?.split('.').slice(0, 2).join('.') + '.'];
       const pick = candidates[i % candidates.length];
       if (pick && pick !== 'undefined.') special.push(pick);

@@ -1,14 +1,14 @@
-// spec §9 filter categories: which values a profile has in each, so the server's
+// product.md#constants filter categories: which values a profile has in each, so the server's
 // filter-options and the client's filters classify alike (wallet kinds, IP ranges, …).
 import type { Profile } from '../contract/profile';
 
 export const FILTER_CATEGORIES = [
   'Industry', 'Scam Type', 'Location', 'Nationality', 'Languages', 'Company', 'Companies Used',
   'Accents', 'Crypto Wallets', 'Banks', 'IP Addresses', 'Telegram Handles',
-] as const; // 'Project Price Range' is in the spec's list and ignored by it (spec §9)
+] as const; // 'Project Price Range' is in the spec's list and ignored by it (product.md#constants)
 export type FilterCategory = (typeof FILTER_CATEGORIES)[number];
 
-/** spec §9: the categories the match score counts. */
+/** product.md#constants: the categories the match score counts. */
 export const SCORING_CATEGORIES: readonly FilterCategory[] = [
   'Industry', 'Scam Type', 'Location', 'Nationality', 'Languages', 'Companies Used', 'Banks',
 ];
@@ -18,7 +18,7 @@ export const REMOTE = 'Remote';
 export const WALLET_KINDS = ['Ethereum', 'Bitcoin', 'Litecoin', 'Multiple', 'Unknown'] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
 
-/** A single address's chain by its prefix (spec §9); null when none fits. */
+/** A single address's chain by its prefix (product.md#constants); null when none fits. */
 export function walletChain(address: string): 'Ethereum' | 'Bitcoin' | 'Litecoin' | null {
   const a = address.trim();
   if (/^0x/i.test(a)) return 'Ethereum';
@@ -44,7 +44,7 @@ export function ipRange(ip: string): (typeof IP_RANGES)[number] | null {
   return IP_RANGES.find((r) => r !== '192.168.x.x' && a.startsWith(r.slice(0, r.indexOf('.') + 1))) ?? null;
 }
 
-/** spec §9: ranges by prefix, 'Multiple IPs' with more than one address, 'Unknown IP' with none; VPN/Proxy never matches. */
+/** product.md#constants: ranges by prefix, 'Multiple IPs' with more than one address, 'Unknown IP' with none; VPN/Proxy never matches. */
 export function ipOptions(addresses: readonly string[]): IpOption[] {
   if (addresses.length === 0) return ['Unknown IP'];
   const ranges = [...new Set(addresses.map(ipRange).filter((r): r is NonNullable<typeof r> => r !== null))];
@@ -67,7 +67,7 @@ export function facetValues(profile: Profile, category: FilterCategory): string[
     case 'Crypto Wallets': return walletKinds(profile.walletAddresses);
     case 'Banks': return [...new Set([...profile.bank, ...profile.bankAccounts.map((b) => b.bank_name).filter(Boolean)])];
     case 'IP Addresses': return ipOptions(profile.ipAddresses);
-    // spec §9: Personal and Business both match any telegram handle
+    // product.md#constants: Personal and Business both match any telegram handle
     case 'Telegram Handles': return profile.telegram.length > 0 ? [...TELEGRAM_OPTIONS] : [];
   }
 }

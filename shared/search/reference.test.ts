@@ -13,7 +13,7 @@ const blank = (overrides = {}) => sampleProfile({
   ...overrides,
 });
 
-describe('search terms (spec §5)', () => {
+describe('search terms (product.md#validation)', () => {
   it('when the term starts with bustr-, then it matches the case id by substring', () => {
     const p = blank({ id: 42 });
     expect(matchesSearch(p, 'BUSTR-2025-0042')).toBe(true);
@@ -70,7 +70,7 @@ describe('search terms (spec §5)', () => {
   });
 });
 
-describe('card-level and registry-level fields (spec §5)', () => {
+describe('card-level and registry-level fields (product.md#validation)', () => {
   it('when the term is in a card field, then both levels find it', () => {
     for (const overrides of [
       { name: 'Quill' }, { nickname: 'Quill' }, { company: ['Quill Ltd'] }, { bio: 'quill' }, { location: 'Quill' },
@@ -96,7 +96,7 @@ describe('card-level and registry-level fields (spec §5)', () => {
   });
 });
 
-describe('facets (spec §9)', () => {
+describe('facets (product.md#constants)', () => {
   it('when wallets start with 0x, bc1/1/3 or ltc1/L/M, then they are Ethereum, Bitcoin or Litecoin', () => {
     expect(walletKinds(['0xabc'])).toEqual(['Ethereum']);
     expect(walletKinds(['bc1qxyz'])).toEqual(['Bitcoin']);
@@ -133,7 +133,7 @@ describe('facets (spec §9)', () => {
   });
 });
 
-describe('match score (spec §4, §9)', () => {
+describe('match score (product.md#states, product.md#constants)', () => {
   it('when no filter and no search is active, then the score is 100', () => {
     expect(matchScore(blank(), {}, '')).toBe(100);
   });

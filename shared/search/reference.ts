@@ -1,4 +1,4 @@
-// spec §5 and §9: how a search term and the active filters select and score profiles. This is
+// product.md#validation and product.md#constants: how a search term and the active filters select and score profiles. This is
 // the reference implementation: any faster index must agree with it result for result.
 // Issue 16 adds to what a search selects, and takes nothing away (docs/design.md#search): a term
 // with punctuation that is not a substring term is taken as its words ('555-0117', '(843)',
@@ -23,7 +23,7 @@ export function searchTerms(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
-/** spec §5: 'bustr-…', an IPv4 address, or anything with '@', '.' or '0x' matches by substring. */
+/** product.md#validation: 'bustr-…', an IPv4 address, or anything with '@', '.' or '0x' matches by substring. */
 export function isSubstringTerm(term: string): boolean {
   return term.startsWith('bustr-') || IPV4.test(term) || term.includes('@') || term.includes('.') || term.includes('0x');
 }
@@ -33,7 +33,7 @@ export function tokens(value: string): string[] {
   return value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
-/** spec §5: a token equal to or starting with the term, or containing it from 3 characters. */
+/** product.md#validation: a token equal to or starting with the term, or containing it from 3 characters. */
 export function tokenMatches(token: string, term: string): boolean {
   return token.startsWith(term) || (term.length >= CONTAINS_MATCH_MIN_CHARS && token.includes(term));
 }
@@ -111,7 +111,7 @@ export function matchedIdentifier(p: Profile, query: string): ProfileIdentifier 
   return null;
 }
 
-/** spec §5: the fields searched on cards. */
+/** product.md#validation: the fields searched on cards. */
 export function cardSearchValues(p: Profile): string[] {
   return [
     p.name, p.nickname, ...p.company, ...p.companiesUsed, p.bio, p.location, ...p.email, ...p.industry,
@@ -119,7 +119,7 @@ export function cardSearchValues(p: Profile): string[] {
   ].filter(Boolean);
 }
 
-/** spec §5: the registry also searches case id, currencies, accent, geolocation, wallets, bank accounts, partners, addresses and IPs. */
+/** product.md#validation: the registry also searches case id, currencies, accent, geolocation, wallets, bank accounts, partners, addresses and IPs. */
 export function registrySearchValues(p: Profile): string[] {
   return [
     ...cardSearchValues(p), caseId(p.id), ...p.currencies, p.accent, p.geolocation, ...p.walletAddresses,
@@ -162,7 +162,7 @@ export function matchesAnyFilter(p: Profile, filters: ActiveFilters): boolean {
 }
 
 /**
- * spec §4 and §9: 100 when no filter and no search is active; otherwise the share of active
+ * product.md#states and product.md#constants: 100 when no filter and no search is active; otherwise the share of active
  * criteria matched, rounded to a percent. The criteria are each selected value of the scoring
  * categories, and the search query when there is one (matched by its words or by an identifier).
  */
@@ -183,7 +183,7 @@ export function matchScore(p: Profile, filters: ActiveFilters, query: string): n
 
 export type MatchColour = 'green' | 'yellow' | 'red';
 
-/** spec §4: 80 or more green, 60 or more yellow, below 60 red. */
+/** product.md#states: 80 or more green, 60 or more yellow, below 60 red. */
 export function matchColour(score: number): MatchColour {
   if (score >= MATCH_GREEN_AT) return 'green';
   if (score >= MATCH_YELLOW_AT) return 'yellow';

@@ -1,11 +1,11 @@
-// The selected filter values as removable chips (spec §2 "Registry page", §9): the first
+// The selected filter values as removable chips (product.md#screens-registry ("Registry page"), product.md#constants): the first
 // ACTIVE_FILTER_CHIPS, then '+N more', a button that shows the rest; and a clear-all action.
 import { useEffect, useRef, useState } from 'react';
 import { ACTIVE_FILTER_CHIPS, FILTER_BADGE_CAP } from '../../../shared/constants';
 import { FILTER_CATEGORIES, type FilterCategory } from '../../../shared/search/facets';
 import type { ActiveFilters } from '../../../shared/search/reference';
 
-/** spec §2/§9: a count badge shows 99+ above FILTER_BADGE_CAP (99). */
+/** product.md#screens/product.md#constants: a count badge shows 99+ above FILTER_BADGE_CAP (99). */
 export function badgeText(count: number): string {
   return count > FILTER_BADGE_CAP ? `${FILTER_BADGE_CAP}+` : String(count);
 }

@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 describe('the filter bar', () => {
-  it('shows a dropdown button for each spec §9 category, and none for Project Price Range', async () => {
+  it('shows a dropdown button for each product.md#constants category, and none for Project Price Range', async () => {
     render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
 
     const buttons = within(screen.getByRole('list', { name: 'Filter categories' })).getAllByRole('button');
@@ -72,7 +72,7 @@ describe('the filter bar', () => {
     expect(useRegistryQuery.getState().filters).toEqual({ Industry: ['NFT'] });
   });
 
-  it('when Location, Crypto Wallets, IP Addresses and Telegram Handles open, then they offer Remote and the fixed spec §9 options', async () => {
+  it('when Location, Crypto Wallets, IP Addresses and Telegram Handles open, then they offer Remote and the fixed product.md#constants options', async () => {
     const user = userEvent.setup();
     render(<FilterBar kind="developer" db={await replicaOf(mixedProfiles())} />);
     const values = (name: string) => within(panel(name)).getAllByRole('checkbox').map((o) => o.closest('label')?.querySelector('.filter-option__value')?.textContent);

@@ -1,4 +1,4 @@
-// The registry's filter bar (spec §2 "Registry page", §9; DESIGN.md "Filters"): a dropdown per
+// The registry's filter bar (product.md#screens-registry ("Registry page"), product.md#constants; docs/design.md#filters): a dropdown per
 // filter category, the count badge, and the active filter chips. Options come from the profiles
 // on this device, so filtering works for everyone, offline too. The filters live in
 // client/state/registry-query.ts, which the list, the match scores and saved searches read.
@@ -6,7 +6,7 @@
 // Open panels sit in a tray under the buttons rather than floating: on a phone the buttons
 // scroll sideways inside the bar (a floating panel would be clipped by it), and on a wide
 // screen several can be open side by side. Under SMALL_SCREEN_MAX_PX only one is open at a
-// time (spec §2). Escape closes a panel and returns to its button; a click outside the bar
+// time (product.md#screens). Escape closes a panel and returns to its button; a click outside the bar
 // closes every panel.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { SMALL_SCREEN_MAX_PX } from '../../../shared/constants';

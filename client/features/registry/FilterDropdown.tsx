@@ -1,4 +1,4 @@
-// One filter category of the filter bar (spec §2 "Registry page", §5, §9): a button with its
+// One filter category of the filter bar (product.md#screens-registry ("Registry page"), product.md#validation, product.md#constants): a button with its
 // name and how many values are selected, and the panel it opens, with an option search and a
 // checkbox per option. FilterBar owns which panels are open and where they sit.
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
@@ -72,7 +72,7 @@ export function FilterDropdownPanel({
   const hintId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
-  // spec §7: the registry filters search after 200 ms without typing
+  // product.md#calls: the registry filters search after 200 ms without typing
   const term = useDebounced(search, FILTER_DEBOUNCE_REGISTRY_MS);
   const options = useMemo(() => withSelected(all ?? [], selected), [all, selected]);
   const visible = useMemo(() => visibleOptions(options, term, FILTER_SEARCH_MAX_OPTIONS), [options, term]);

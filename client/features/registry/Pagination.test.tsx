@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination, pageItems } from './Pagination';
 
-describe('pageItems (spec §9: first, last, 2 either side of the current page, ellipses)', () => {
+describe('pageItems (product.md#constants: first, last, 2 either side of the current page, ellipses)', () => {
   it('when there are no pages, then there are no items', () => {
     expect(pageItems(1, 0)).toEqual([]);
   });

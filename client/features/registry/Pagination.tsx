@@ -1,8 +1,8 @@
-// spec §9: pagination shows the first and last page and 2 pages either side of the current one,
+// product.md#constants: pagination shows the first and last page and 2 pages either side of the current one,
 // with ellipses where pages are left out; Previous and Next step one page.
 import { formatCount } from '../../ui/format';
 
-/** How many pages either side of the current one are listed (spec §9). */
+/** How many pages either side of the current one are listed (product.md#constants). */
 export const PAGE_NEIGHBOURS = 2;
 
 export type PageItem = number | 'gap';

@@ -15,7 +15,7 @@ const jane = sampleProfile({
   scam_type: ['Rug Pull', 'Phishing', 'Exit Scam', 'Fake Raise'],
 });
 
-describe('the profile card (spec §2)', () => {
+describe('the profile card (product.md#screens)', () => {
   it('when a profile has every field, then the card shows each of them', () => {
     render(<ProfileCard profile={jane} score={85} onViewProfile={() => {}} />);
 

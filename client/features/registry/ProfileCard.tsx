@@ -1,4 +1,4 @@
-// spec §2 "Profile card": avatar (initials fallback), name, optional nickname in quotes,
+// product.md#screens-card ("Profile card"): avatar (initials fallback), name, optional nickname in quotes,
 // companies joined by commas, bio clamped to 2 lines, location, gender or 'Not specified',
 // the first CARD_SCAM_TYPE_CHIPS scam types plus '+N more', the Match badge and View Profile.
 // Everything here is the visitor's text, rendered as text. A card found by an identifier
@@ -73,7 +73,7 @@ export function ProfileCard({ profile, score, matched, onViewProfile }: ProfileC
       ) : null}
 
       <div className="profile-card__actions">
-        {/* spec §4: the colour follows the score; the text says it too, so colour is not the only signal */}
+        {/* product.md#states: the colour follows the score; the text says it too, so colour is not the only signal */}
         <span className={`match-badge match-badge--${colour}`}>{`Match ${score}%`}</span>
         <button type="button" className="button" aria-describedby={headingId} onClick={onViewProfile}>
           View Profile

@@ -73,7 +73,7 @@ describe('the registry page', () => {
     expect(getRegistryQuery().query).toBe('jane');
     expect(screen.getByText('1 profile')).toBeInTheDocument();
 
-    // spec §5: the registry search also covers wallets, by substring for '0x' terms
+    // product.md#validation: the registry search also covers wallets, by substring for '0x' terms
     await userEvent.clear(screen.getByLabelText('Search the registry'));
     await userEvent.type(screen.getByLabelText('Search the registry'), '0x1111{Enter}');
     await waitFor(() => expect(cardNames()).toEqual(['John Doe']));

@@ -1,4 +1,4 @@
-// The registry at / (spec §2 "Registry page"): search, filters, saved searches, the Scammers /
+// The registry at / (product.md#screens-registry ("Registry page")): search, filters, saved searches, the Scammers /
 // Projects toggle, the report button, the results grid and pagination. Everything is read from
 // the replica (client/local), searched by the search worker's index with the spec's rules
 // (shared/search/index, identical to shared/search/reference.ts), so it works the same offline and
@@ -47,7 +47,7 @@ const KINDS: readonly { kind: ProfileKind; label: string }[] = [
   { kind: 'project', label: 'Projects' },
 ];
 
-// spec §2 (one text for both kinds, as the spec gives it)
+// product.md#screens (one text for both kinds, as the spec gives it)
 export const EMPTY_TEXT = 'No scammer profiles found matching your criteria';
 export const DEMO_NOTE = 'This registry is for demonstration only and not real cases.';
 
@@ -93,7 +93,7 @@ export function RegistryPage({ onViewProfile, reportAction, onReportIdentifier, 
 
 /**
  * The search box. Typing updates the store once it pauses for FILTER_DEBOUNCE_REGISTRY_MS
- * (spec §7), Enter at once; a search set from elsewhere (a saved search, Clear Filters)
+ * (product.md#calls), Enter at once; a search set from elsewhere (a saved search, Clear Filters)
  * shows here too.
  */
 function SearchBox() {
@@ -159,7 +159,7 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
 
   function goTo(next: number) {
     setPage(next);
-    // spec §4: scroll to the top on page change; focus follows, so keyboard and screen reader
+    // product.md#states: scroll to the top on page change; focus follows, so keyboard and screen reader
     // users start reading the new page from its top too
     window.scrollTo({ top: 0 });
     resultsTop.current?.focus({ preventScroll: true });

@@ -1,4 +1,4 @@
-// Saved searches (spec §2 "Registry page", §3, §5, §8): name and save the current search and
+// Saved searches (product.md#screens-registry ("Registry page"), product.md#entities, product.md#validation, product.md#errors): name and save the current search and
 // filters, reload or delete them, newest first. Kept on this device (client/local/saved-searches.ts)
 // so they work offline and without an account; kept in the account too when signed in, merged in
 // after sign-in, on load and when the connection returns.

@@ -29,7 +29,7 @@ describe('filter options from the replica', () => {
     ]);
   });
 
-  it('when a category has fixed options, then all of them show in their order, with counts by the spec §9 classification', async () => {
+  it('when a category has fixed options, then all of them show in their order, with counts by product.md#constants classification', async () => {
     const options = await facetsOf(mixedProfiles());
 
     expect((await options('Crypto Wallets'))).toEqual([

@@ -1,5 +1,5 @@
-// Which of a filter category's options a dropdown shows (spec §5/§9). The options themselves
-// (DESIGN.md "Filters") are computed on this device from the replica by the search index
+// Which of a filter category's options a dropdown shows (product.md#validation/product.md#constants). The options themselves
+// (docs/design.md#filters) are computed on this device from the replica by the search index
 // (shared/search/index facetOptions, through useFacetOptions), so filters work for everyone,
 // offline too; the documented /api/filter-options/ stays for API users.
 import { FILTER_SEARCH_MIN_CHARS, FILTER_INITIAL_OPTIONS } from '../../../shared/constants';
@@ -19,7 +19,7 @@ export interface VisibleOptions {
 }
 
 /**
- * spec §5/§9: searching starts at FILTER_SEARCH_MIN_CHARS characters (case-insensitive
+ * product.md#validation/product.md#constants: searching starts at FILTER_SEARCH_MIN_CHARS characters (case-insensitive
  * contains); with fewer, only the first FILTER_INITIAL_OPTIONS options show.
  */
 export function visibleOptions(all: readonly FilterOption[], search: string, limit: number): VisibleOptions {

@@ -1,5 +1,5 @@
 // Tests only: a replica on fake-indexeddb filled with real-shaped profiles (every field of spec
-// §3, as GET /api/sync/ delivers them), read back the way the registry page reads it.
+// product.md#entities, as GET /api/sync/ delivers them), read back the way the registry page reads it.
 import type { Profile } from '../../../shared/contract/profile';
 import { sampleProfile } from '../../../shared/test-support';
 import type { FilterCategory } from '../../../shared/search/facets';

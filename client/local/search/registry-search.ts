@@ -119,7 +119,7 @@ function keepView(db: RegistryDb, request: string, version: number, state: Regis
  * One page of the registry for a search: while a first sync fills an empty replica the worker
  * only gathers profiles and this stays 'loading'; afterwards every change of the replica
  * (registryVersion) or of the request asks again. The previous answer stays on screen until
- * the next one is in. A failed search empties the list (spec §8: "list emptied, logged").
+ * the next one is in. A failed search empties the list (product.md#errors: "list emptied, logged").
  */
 export function useRegistrySearch({ kind, query, filters, page }: RegistrySearchRequest, db: RegistryDb = localDb): RegistrySearchState {
   const version = useRegistryVersion(db);

@@ -1,8 +1,8 @@
 // The reference listing of searchRegistry, asked of the index: the same profiles, scores and
 // order (shared/search/reference.ts). The index only proposes CANDIDATES, and every rule is
 // decided either by an exact structure or by the reference predicate itself.
-//   - plain terms (spec §5 "token equal to or starting with the term, or containing it from 3
-//     characters"): the dictionary gives the tokens starting with a 1- or 2-unit term (its prefix
+//   - plain terms (product.md#validation ("token equal to or starting with the term, or containing it from 3
+//     characters")): the dictionary gives the tokens starting with a 1- or 2-unit term (its prefix
 //     groups) or containing a 3+ character term (its trigram lists, each candidate checked with
 //     String.includes; dictionary.ts). The union of those tokens' postings is the exact answer.
 //   - substring terms ('bustr-…', IPv4, '@', '.', '0x'): the alphanumeric runs of the term must
@@ -165,7 +165,7 @@ export function facetOptions(parts: IndexParts, kind: ProfileKind, category: Fil
   return parts.facets.options(category, parts.liveOfKind(kind), parts.ids);
 }
 
-/** The slots (alive or not) whose values match one lower-cased term by the spec §5 rules. */
+/** The slots (alive or not) whose values match one lower-cased term by product.md#validation rules. */
 function termSlots(parts: IndexParts, term: string, kindBits: Bitset): Bitset {
   const dictionary = parts.dictionary;
   if (!isSubstringTerm(term)) {

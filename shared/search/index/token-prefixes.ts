@@ -1,5 +1,5 @@
 // The token dictionary grouped by each token's first two code units, so the tokens starting with
-// a 1- or 2-unit term are a few groups read whole (spec §5: "a token equal to or starting with the
+// a 1- or 2-unit term are a few groups read whole (product.md#validation: "a token equal to or starting with the
 // term"; from 3 units a term's tokens come from the trigram lists). Grouping is one counting pass
 // over a key taken as each token is made: at 100k profiles (~300k tokens) sorting the dictionary
 // by code unit instead read every token again, all over the heap, for ~100 ms of the build.
