@@ -66,7 +66,11 @@ export const readBankAccount: Reader = (pasted, known, out) => {
   if (IBAN_SHAPE.test(canonical)) {
     const result = validateIBAN(canonical);
     if (result.valid) out.push({ kind: 'iban', canonical, valid: true, confidence: CONFIDENCE.high });
-    else out.push({ kind: 'iban', canonical, valid: false, problem: ibanProblem(result.errorCodes), confidence: CONFIDENCE.medium });
+    else {
+      const problem = ibanProblem(result.errorCodes);
+      // two letters that are no IBAN country make a weak reading: 'aa85aaaaaaaaaa' is rather a handle
+      out.push({ kind: 'iban', canonical, valid: false, problem, confidence: problem === 'iban_country' ? CONFIDENCE.fallback : CONFIDENCE.medium });
+    }
   } else if (known || (ACCOUNT_SHAPE.test(canonical) && !NOT_AN_ACCOUNT.test(pasted.text))) {
     out.push({ kind: 'bank_account', canonical, valid: true, confidence: CONFIDENCE.fallback });
   }
