@@ -46,6 +46,15 @@ async function search(page: Page, text: string): Promise<void> {
   }, text);
 }
 
+/** Photographs the page scrolled to its search box (below the sticky header), so the query and its answer show together at 390 px. */
+async function shootResults(page: Page, name: string): Promise<void> {
+  await page.locator('.registry__search-row').evaluate((row) => {
+    const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo({ top: row.getBoundingClientRect().top + window.scrollY - header - 12 });
+  });
+  await shoot(page, name);
+}
+
 function cardNames(page: Page): Promise<string[]> {
   return page.locator('.profile-card h3').allTextContents();
 }
@@ -73,7 +82,7 @@ describe('identifier lookup with the demo registry', () => {
     expect(await everyFormFinds(page)).toEqual([]);
     await showKind(page, 'developer');
     await search(page, 't.me/aldric_web302');
-    await shoot(page, 'match');
+    await shootResults(page, 'match');
     await expectNoSidewaysScroll(page);
 
     await context.setOffline(true);
@@ -100,7 +109,7 @@ describe('identifier lookup with the demo registry', () => {
     await showKind(page, 'developer');
     await search(page, DEMO_MISSES[0]!.pasted);
     await page.getByText('Not being listed here is not proof that it is safe', { exact: false }).waitFor();
-    await shoot(page, 'no-match');
+    await shootResults(page, 'no-match');
     await expectNoSidewaysScroll(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -121,7 +130,7 @@ describe('identifier lookup with the demo registry', () => {
     }
     await search(page, 'c0inhaven.example');
     await warning.waitFor();
-    await shoot(page, 'lookalike');
+    await shootResults(page, 'lookalike');
     await expectNoSidewaysScroll(page);
     await warning.getByRole('button', { name: `Open ${COINHAVEN.name}` }).click();
     await page.getByRole('dialog', { name: COINHAVEN.name }).waitFor();
@@ -136,7 +145,7 @@ describe('identifier lookup with the demo registry', () => {
     await search(page, COINHAVEN.wallet_addresses[0]!);
     expect(await cardNames(page)).toEqual([]);
     await page.getByText('Listed under Projects: 1 profile').waitFor();
-    await shoot(page, 'other-kind');
+    await shootResults(page, 'other-kind');
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Show Projects' }).click();
     await expect.poll(() => cardNames(page)).toEqual([COINHAVEN.name]);
