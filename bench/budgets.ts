@@ -1,5 +1,5 @@
-// Every budget of issue 6 ("Search at registry scale"), named once. Measured on this 2-core
-// machine by `npm run bench`; `npm run bench -- --check` exits 1 when one is missed.
+// Every budget of issue 6 ("Search at registry scale") and issue 16 (identifier lookup), named
+// once. Measured on this 2-core machine by `npm run bench`; `npm run bench -- --check` exits 1 when one is missed.
 export type Budget = { max: number } | { min: number } | null;
 
 export const BUDGETS = {
@@ -21,4 +21,10 @@ export const BUDGETS = {
   /** the cached endpoint against a handler that queries and serialises on every request */
   endpointSpeedup: { min: 5 },
   initialJsKbGzip: { max: 200 },
+  /** issue 16: identify() on a pasted query */
+  canonicaliseP50Ms: { max: 0.2 },
+  /** issue 16: a pasted identifier looked up in the index at 100k (exact maps and lookalikes) */
+  identifierLookupP50Ms: { max: 1 },
+  /** pasted forms of listed identifiers that the lookup does not find (must be none) */
+  lookupMisses: { max: 0 },
 } as const satisfies Record<string, Budget>;

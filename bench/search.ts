@@ -1,6 +1,7 @@
 // Search at registry scale: the reference (searchRegistry in shared/search/reference.ts) against
 // the index (shared/search/index) on the same seeded profiles, per query kind, p50/p95 after a
-// warm-up; the index's build time and memory; and a check that both give the same answers.
+// warm-up; the index's build time and memory; a check that both give the same answers; and the
+// identifier lookup figures of issue 16 (bench/search-lookup.ts).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
@@ -13,6 +14,7 @@ import { TokenHelper, nodePort, type TokenHelperReply, type TokenHelperRequest }
 import type { Profile } from '../shared/contract/profile';
 import { BUDGETS } from './budgets';
 import { figure, log, median, percentile, type Figure } from './figures';
+import { benchLookup } from './search-lookup';
 
 const WARMUP = 10;
 const ITERATIONS = 200;
@@ -197,6 +199,7 @@ export async function benchSearch(size: number, databasePath: string, withBudget
     figures.push(figure(`search ${label} ${kind}: speedup (p50)`, percentile(ref, 0.5) / percentile(idx, 0.5), 'x', scored ? budget(BUDGETS.searchSpeedup) : null));
   }
   figures.push(figure(`search ${label}: index answers unlike the reference`, mismatches, 'queries', BUDGETS.searchMismatches));
+  figures.push(...benchLookup(index, all, label, withBudgets));
   index = null;
   return figures;
 }

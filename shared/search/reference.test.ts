@@ -204,6 +204,13 @@ describe('identifier search (issue 16)', () => {
     expect(matchesSearch(coinhaven, '555-0118')).toBe(false);
   });
 
+  it('when the whole query is a pasted phone number one digit off, then its terms are not taken as words scattered over other values', () => {
+    const xanthe = blank({ phone: ['+61491570157'], companyAddress: ['169 Fiction Way'] });
+    expect(matchesSearch(xanthe, '61 491 570 169')).toBe(true); // the spec's words, as before
+    expect(matchesSearch(xanthe, '+61 491 570 169')).toBe(false);
+    expect(matchesSearch(xanthe, '+61 491 570 157')).toBe(true); // the number itself
+  });
+
   it('when a term is punctuation alone, then it does not narrow the list', () => {
     expect(termMatches('-', ['Jane Roe'])).toBe(true);
   });

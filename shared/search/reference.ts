@@ -2,9 +2,10 @@
 // the reference implementation: any faster index must agree with it result for result.
 // Issue 16 adds to what a search selects, and takes nothing away (docs/design.md#search): a term
 // with punctuation that is not a substring term is taken as its words ('555-0117', '(843)',
-// 'ACCT-29938799' find the profile showing them, where a token never holds punctuation), and a
-// query, or a term, that reads as an identifier (shared/identifiers identify()) also finds the
-// profiles holding that identifier, compared by kind and canonical form.
+// 'ACCT-29938799' find the profile showing them, where a token never holds punctuation) unless
+// the whole query is a pasted identifier, and a query, or a term, that reads as an identifier
+// (shared/identifiers identify()) also finds the profiles holding that identifier, compared by
+// kind and canonical form.
 import type { Profile } from '../contract/profile';
 import { CONTAINS_MATCH_MIN_CHARS, MATCH_GREEN_AT, MATCH_YELLOW_AT } from '../constants';
 import { caseId } from '../domain/case-id';
@@ -41,13 +42,16 @@ export function tokenMatches(token: string, term: string): boolean {
 /**
  * Does one (lower-cased) term match any of the values? A term that is not a substring term and
  * holds anything but letters and digits is taken as its words, each of which must match (a
- * term of punctuation alone has none, so it does not narrow the list).
+ * term of punctuation alone has none, so it does not narrow the list) — unless `words` is false
+ * (the query is a pasted identifier: readQuery), when it matches nothing, as no token holds
+ * punctuation.
  */
-export function termMatches(term: string, values: readonly string[]): boolean {
+export function termMatches(term: string, values: readonly string[], words = true): boolean {
   if (isSubstringTerm(term)) return values.some((v) => v.toLowerCase().includes(term));
-  const words = tokens(term);
-  if (words.length === 1 && words[0] === term) return values.some((v) => tokens(v).some((t) => tokenMatches(t, term)));
-  return words.every((word) => values.some((v) => tokens(v).some((t) => tokenMatches(t, word))));
+  const parts = tokens(term);
+  if (parts.length === 1 && parts[0] === term) return values.some((v) => tokens(v).some((t) => tokenMatches(t, term)));
+  if (!words) return false;
+  return parts.every((word) => values.some((v) => tokens(v).some((t) => tokenMatches(t, word))));
 }
 
 // ---------------------------------------------------------------- identifiers (issue 16)
@@ -60,6 +64,14 @@ export function identifierKey(kind: string, canonical: string): string {
 export interface QueryReadings {
   /** the whole query, trimmed, read as identifiers (identify(): most likely first) */
   whole: Identifier[];
+  /**
+   * Whether the whole query is an identifier as people paste one (a valid reading, a Telegram
+   * handle only when written as one, an account number never: any digits read as one): it is
+   * looked up as that identifier, and its terms are not taken as their words, so that a phone
+   * number one digit off ('+61 491 570 169') finds nothing rather than a profile holding 61…,
+   * 491, 570 and 169 in four places.
+   */
+  lookup: boolean;
   /** per term, in order: as written (base58 is case-sensitive), lower-cased (searchTerms), and its readings */
   terms: { term: string; lower: string; readings: Identifier[] }[];
 }
@@ -74,7 +86,16 @@ export function readQuery(query: string): QueryReadings {
     lower: lower[i] ?? term.toLowerCase(),
     readings: written.length === 1 ? whole : identify(term),
   }));
-  return { whole, terms };
+  return { whole, terms, lookup: whole.some((r) => pastedIdentifier(r, query.trim())) };
+}
+
+// a handle written as one: '@h', a t.me link, tg://resolve
+const WRITTEN_HANDLE = /^@|^(?:https?:\/\/)?(?:www\.)?(?:t\.me|telegram\.(?:me|dog))\/|^tg:/i;
+
+/** Whether a reading of the whole query makes it a pasted identifier (QueryReadings.lookup). */
+function pastedIdentifier(reading: Identifier, text: string): boolean {
+  if (!reading.valid || reading.kind === 'bank_account') return false;
+  return reading.kind !== 'telegram' || WRITTEN_HANDLE.test(text);
 }
 
 const keysOf = new WeakMap<object, ReadonlySet<string>>();
@@ -140,7 +161,7 @@ export function matchesSearch(p: Profile, query: string, level: SearchLevel = 'r
   const values = level === 'card' ? cardSearchValues(p) : registrySearchValues(p);
   if (level === 'card') return terms.every((term) => termMatches(term, values));
   const read = readQuery(query);
-  return read.terms.every((t) => termMatches(t.lower, values) || holdsAny(p, t.readings)) || holdsAny(p, read.whole);
+  return read.terms.every((t) => termMatches(t.lower, values, !read.lookup) || holdsAny(p, t.readings)) || holdsAny(p, read.whole);
 }
 
 /** The selected values of a category that the profile has (compared without case). */

@@ -222,7 +222,8 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
   return (
     <>
       <FilterBar kind={kind} db={db} />
-      <div className="registry__results">
+      {/* busy until the list shown answers the search typed (the previous one stays meanwhile) */}
+      <div className="registry__results" aria-busy={!ready || results.query !== query} data-query={results.query}>
         {/* where focus goes after a page change, so reading starts at the new page's top */}
         <h2 ref={resultsTop} tabIndex={-1} className="visually-hidden">Results</h2>
         {ready && results.total > 0 ? (

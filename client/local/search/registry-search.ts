@@ -96,17 +96,19 @@ export interface RegistrySearchState {
   otherKind: { kind: ProfileKind; total: number } | null;
   /** listed profiles the query looks like: warnings, never results */
   lookalikes: LookalikeWarning[];
+  /** the search text this answers (the previous answer stays on screen while the next is asked) */
+  query: string;
   message?: string;
 }
 
-const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [], readings: [], otherKind: null, lookalikes: [] };
+const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [], readings: [], otherKind: null, lookalikes: [], query: '' };
 
 /** The page last shown, when it is still exact: same request, same registry version. */
-async function lastView(db: RegistryDb, request: string): Promise<RegistrySearchState | null> {
+async function lastView(db: RegistryDb, request: string, query: string): Promise<RegistrySearchState | null> {
   return db.transaction('r', db.meta, async () => {
     const [view, sync] = await Promise.all([db.meta.get('lastView'), readSyncMeta(db)]);
     if (view?.key !== 'lastView' || view.value.request !== request || view.value.registryVersion !== sync.registryVersion) return null;
-    return { status: 'ready', total: view.value.total, page: view.value.page, items: view.value.items, readings: [], otherKind: null, lookalikes: [] };
+    return { status: 'ready', total: view.value.total, page: view.value.page, items: view.value.items, readings: [], otherKind: null, lookalikes: [], query };
   });
 }
 
@@ -132,12 +134,12 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   // loads the index (the search below then answers the same)
   useEffect(() => {
     let cancelled = false;
-    lastView(db, request).then(
+    lastView(db, request, query).then(
       (view) => { if (view && !cancelled) setState((current) => (current.value.status === 'loading' ? { kind, value: view } : current)); },
       () => undefined,
     );
     return () => { cancelled = true; };
-  }, [db, kind, request]);
+  }, [db, kind, request, query]);
 
   useEffect(() => {
     // while a first sync fills the replica the worker only gathers what it stores; it builds once
@@ -162,12 +164,12 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
       });
       if (cancelled) return;
       const { readings, otherKind, lookalikes } = result;
-      const value: RegistrySearchState = { status: 'ready', total: result.total, page: at, items, readings, otherKind, lookalikes };
+      const value: RegistrySearchState = { status: 'ready', total: result.total, page: at, items, readings, otherKind, lookalikes, query };
       setState({ kind, value });
       if (version > 0) keepView(db, requestKey({ kind, query, filters, page }), version, value);
     })().catch((error: unknown) => {
       console.error('Searching the registry failed', error);
-      if (!cancelled) setState({ kind, value: { ...LOADING, status: 'error', message: String(error) } });
+      if (!cancelled) setState({ kind, value: { ...LOADING, status: 'error', query, message: String(error) } });
     });
     return () => { cancelled = true; };
   }, [db, kind, query, filters, page, version, filling]);

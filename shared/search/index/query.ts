@@ -11,7 +11,7 @@
 //     with the reference rule (lower-cased value includes the term) on its stored values.
 //     A term with no usable run ('@', '.', '0x', 'a.') scans the kind.
 //   - a plain term with punctuation (issue 16) is taken as its words: the AND of their plain
-//     lookups (none: every slot).
+//     lookups (none: every slot); in a query that is a pasted identifier, it matches nothing.
 //   - identifiers (issue 16): the whole query and each term are read as identifiers (the
 //     reference's readQuery); a reading's key is looked up in identifier-postings.ts (a case id
 //     by its id), exactly. A term's slots are its own OR its readings'; the listing is the AND of
@@ -49,7 +49,7 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
     for (const { term, lower, readings } of read.terms) {
       if (seen.has(term)) continue;
       seen.add(term);
-      const bits = termSlots(parts, lower, listed);
+      const bits = termSlots(parts, lower, listed, !read.lookup);
       const held = identifierSlots(parts, readings, found);
       if (held) orInto(bits, held);
       andInto(listed, bits);
@@ -166,14 +166,16 @@ export function facetOptions(parts: IndexParts, kind: ProfileKind, category: Fil
 }
 
 /** The slots (alive or not) whose values match one lower-cased term by product.md#validation rules. */
-function termSlots(parts: IndexParts, term: string, kindBits: Bitset): Bitset {
+function termSlots(parts: IndexParts, term: string, kindBits: Bitset, words = true): Bitset {
   const dictionary = parts.dictionary;
   if (!isSubstringTerm(term)) {
-    const words = tokens(term);
-    if (words.length !== 1 || words[0] !== term) {
-      // punctuation: every word must match (no word: every slot)
-      const out = newBitset(parts.slotCount).fill(0xffffffff);
-      for (const word of words) andInto(out, termSlots(parts, word, kindBits));
+    const split = tokens(term);
+    if (split.length !== 1 || split[0] !== term) {
+      // punctuation: every word must match (no word: every slot); in a pasted identifier, none does
+      const out = newBitset(parts.slotCount);
+      if (!words) return out;
+      out.fill(0xffffffff);
+      for (const word of split) andInto(out, termSlots(parts, word, kindBits));
       return out;
     }
     // (a lone surrogate can be a code-unit prefix of a token: ask the reference rule per token)
