@@ -13,8 +13,8 @@ import { hasActiveFilters, type ActiveFilters } from './criteria';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, facetValues, type FilterCategory } from './facets';
 import { searchTerms, termMatches } from './terms';
 
+// (the parts of the rules that know nothing of identifiers: README.md here)
 export { hasActiveFilters, matchColour, type ActiveFilters, type MatchColour } from './criteria';
-
 export { isSubstringTerm, searchTerms, termMatches, tokenMatches, tokens } from './terms';
 
 // ---------------------------------------------------------------- identifiers (issue 16)
