@@ -7,52 +7,15 @@
 // (shared/identifiers identify()) also finds the profiles holding that identifier, compared by
 // kind and canonical form.
 import type { Profile } from '../contract/profile';
-import { CONTAINS_MATCH_MIN_CHARS, MATCH_GREEN_AT, MATCH_YELLOW_AT } from '../constants';
 import { caseId } from '../domain/case-id';
 import { identify, profileIdentifiers, type Identifier, type ProfileIdentifier } from '../identifiers';
+import { hasActiveFilters, type ActiveFilters } from './criteria';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, facetValues, type FilterCategory } from './facets';
+import { searchTerms, termMatches } from './terms';
 
-export type ActiveFilters = Partial<Record<FilterCategory, readonly string[]>>;
-
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/**
- * A query is split on white space; every term must match (so "jane roe" finds Jane Roe).
- * Terms are compared lower-cased.
- */
-export function searchTerms(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
-}
-
-/** product.md#validation: 'bustr-…', an IPv4 address, or anything with '@', '.' or '0x' matches by substring. */
-export function isSubstringTerm(term: string): boolean {
-  return term.startsWith('bustr-') || IPV4.test(term) || term.includes('@') || term.includes('.') || term.includes('0x');
-}
-
-/** Words of a value: runs of letters and digits. */
-export function tokens(value: string): string[] {
-  return value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
-
-/** product.md#validation: a token equal to or starting with the term, or containing it from 3 characters. */
-export function tokenMatches(token: string, term: string): boolean {
-  return token.startsWith(term) || (term.length >= CONTAINS_MATCH_MIN_CHARS && token.includes(term));
-}
-
-/**
- * Does one (lower-cased) term match any of the values? A term that is not a substring term and
- * holds anything but letters and digits is taken as its words, each of which must match (a
- * term of punctuation alone has none, so it does not narrow the list) — unless `words` is false
- * (the query is a pasted identifier: readQuery), when it matches nothing, as no token holds
- * punctuation.
- */
-export function termMatches(term: string, values: readonly string[], words = true): boolean {
-  if (isSubstringTerm(term)) return values.some((v) => v.toLowerCase().includes(term));
-  const parts = tokens(term);
-  if (parts.length === 1 && parts[0] === term) return values.some((v) => tokens(v).some((t) => tokenMatches(t, term)));
-  if (!words) return false;
-  return parts.every((word) => values.some((v) => tokens(v).some((t) => tokenMatches(t, word))));
-}
+// (the parts of the rules that know nothing of identifiers: README.md here)
+export { hasActiveFilters, matchColour, type ActiveFilters, type MatchColour } from './criteria';
+export { isSubstringTerm, searchTerms, termMatches, tokenMatches, tokens } from './terms';
 
 // ---------------------------------------------------------------- identifiers (issue 16)
 
@@ -170,10 +133,6 @@ function matchedValues(p: Profile, category: FilterCategory, selected: readonly 
   return selected.filter((v) => has.has(v.toLowerCase())).length;
 }
 
-export function hasActiveFilters(filters: ActiveFilters): boolean {
-  return FILTER_CATEGORIES.some((c) => (filters[c]?.length ?? 0) > 0);
-}
-
 /** A profile is listed when it matches at least one selected value of any category. */
 export function matchesAnyFilter(p: Profile, filters: ActiveFilters): boolean {
   return FILTER_CATEGORIES.some((c) => {
@@ -200,15 +159,6 @@ export function matchScore(p: Profile, filters: ActiveFilters, query: string): n
     if (matchesSearch(p, query)) matched += 1;
   }
   return criteria === 0 ? 100 : Math.round((matched / criteria) * 100);
-}
-
-export type MatchColour = 'green' | 'yellow' | 'red';
-
-/** product.md#states: 80 or more green, 60 or more yellow, below 60 red. */
-export function matchColour(score: number): MatchColour {
-  if (score >= MATCH_GREEN_AT) return 'green';
-  if (score >= MATCH_YELLOW_AT) return 'yellow';
-  return 'red';
 }
 
 export interface ScoredProfile<P extends Profile = Profile> { profile: P; score: number }

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { CARD_SCAM_TYPE_CHIPS } from '../../../shared/constants';
 import type { Profile } from '../../../shared/contract/profile';
-import { matchColour } from '../../../shared/search/reference';
+import { matchColour } from '../../../shared/search/criteria';
 import type { IdentifierMatch } from '../../local';
 import { Avatar } from '../../ui/Avatar';
 import { kindTitle } from './identifier-text';

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefOb
 import { FILTER_DEBOUNCE_REGISTRY_MS, REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { IdentifierKind } from '../../../shared/identifiers';
-import { hasActiveFilters } from '../../../shared/search/reference';
+import { hasActiveFilters } from '../../../shared/search/criteria';
 import { getProfile, localDb, useRegistrySearch, type LocalProfile, type LookalikeWarning, type RegistryDb } from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { useStatus } from '../../state/status';

@@ -5,7 +5,7 @@
 // it makes the tokens (TokenStructuresBuilder); a delta's new tokens join them one by one. The
 // lookups here turn a plain term into the ids of the tokens it matches (docs/product.md#validation).
 import { CONTAINS_MATCH_MIN_CHARS } from '../../constants';
-import { tokenMatches } from '../reference';
+import { tokenMatches } from '../terms';
 import { SparseGrams, unitCode } from './gram-ids';
 import { GapListTable } from './list-table';
 import { hashString } from './profile-values';

@@ -14,6 +14,7 @@
 import {
   LOOKALIKE_EDITS, compareLookalike, lookalikeForm, type Lookalike, type LookalikeForm, type LookalikeKind,
 } from '../../identifiers';
+import { distance } from 'fastest-levenshtein';
 import { hasBit, type Bitset } from './bitset';
 import { HashLists, hashOf } from './hash-lists';
 import type { IndexParts } from './parts';
@@ -49,13 +50,31 @@ function segments(m: number, tau: number): { start: number; length: number }[] {
   return out;
 }
 
+/** What compareLookalike() asks of the skeletons and labels: the same skeleton, or (not for names) label, or a label few enough edits away. */
+function mayPass(form: LookalikeForm, listed: Listed): boolean {
+  if (form.skeleton === listed.skeleton) return true;
+  if (form.kind === 'name') return false;
+  if (form.label === listed.label) return true;
+  const allowed = editsFor(listed.label);
+  return allowed > 0 && Math.abs(form.label.length - listed.label.length) <= allowed && distance(form.label, listed.label) <= allowed;
+}
+
 const segmentKey = (m: number, tau: number, i: number, segment: string) => `${m}|${tau}|${i}|${segment}`;
 
+/**
+ * A listed value: its kind and text (a host, a handle, a name, as the index has it), the skeleton
+ * and label of its form, and its slots (one, most often: a number; else a list). The rest of its
+ * form (owner, canonical) is made again for the candidates whose skeleton or label pass.
+ */
 interface Listed {
-  form: LookalikeForm;
-  listed: string;
-  slots: number[];
+  kind: LookalikeKind;
+  text: string;
+  skeleton: string;
+  label: string;
+  slots: number | number[];
 }
+
+const slotsOf = (listed: Listed): readonly number[] => (typeof listed.slots === 'number' ? [listed.slots] : listed.slots);
 
 export class Lookalikes {
   private readonly listed: Listed[] = [];
@@ -93,13 +112,15 @@ export class Lookalikes {
     const key = `${kind}\u0000${text}`;
     const known = this.building?.get(key);
     if (known !== undefined) {
-      this.listed[known]!.slots.push(slot);
+      const listed = this.listed[known]!;
+      if (typeof listed.slots === 'number') listed.slots = [listed.slots, slot];
+      else listed.slots.push(slot);
       return;
     }
     const form = lookalikeForm(kind, text);
     if (form === null) return;
     const id = this.listed.length;
-    this.listed.push({ form, listed: text, slots: [slot] });
+    this.listed.push({ kind, text, skeleton: form.skeleton, label: form.label, slots: slot });
     this.building?.set(key, id);
     const code = KIND_CODE[kind];
     this.bySkeleton.add(hashOf(code, form.skeleton), id);
@@ -129,7 +150,8 @@ export class Lookalikes {
     let held = false;
     this.byOwner.each(hashOf(KIND_CODE.name, form.owner), (id) => {
       const listed = this.listed[id]!;
-      if (listed.form.owner === form.owner && listed.slots.some((slot) => hasBit(alive, slot))) held = true;
+      if (held || listed.kind !== 'name' || !slotsOf(listed).some((slot) => hasBit(alive, slot))) return;
+      held = lookalikeForm('name', listed.text)?.owner === form.owner;
     });
     return held;
   }
@@ -158,12 +180,13 @@ export class Lookalikes {
     const hits: LookalikeHit[] = [];
     for (const id of candidates) {
       const listed = this.listed[id]!;
-      if (listed.form.kind !== form.kind) continue;
-      const found = compareLookalike(form, listed.form);
-      if (found === null) continue;
-      for (const slot of listed.slots) {
-        if (hasBit(alive, slot)) hits.push({ slot, kind: form.kind, listed: listed.listed, reason: found.reason, distance: found.distance });
-      }
+      if (listed.kind !== form.kind) continue;
+      const slots = slotsOf(listed).filter((slot) => hasBit(alive, slot));
+      if (slots.length === 0 || !mayPass(form, listed)) continue;
+      const other = lookalikeForm(listed.kind, listed.text);
+      const found = other && compareLookalike(form, other);
+      if (!found) continue;
+      for (const slot of slots) hits.push({ slot, kind: form.kind, listed: listed.text, reason: found.reason, distance: found.distance });
     }
     return hits;
   }

@@ -3,7 +3,7 @@
 // here in the build's thread, or in a helper worker on the other core (readTokens, behind
 // token-helper.ts), in the same order, so both make the same dictionary, ids and postings; a
 // delta's texts are read into the index's dictionary.
-import { tokens } from '../reference';
+import { tokens } from '../terms';
 import { TOKEN_TABLE_START, TokenDictionary } from './dictionary';
 import { ListTable } from './list-table';
 import { FNV_PRIME, FNV_START, LATIN1_WORD, hashString } from './profile-values';
