@@ -4,6 +4,7 @@
 // Only the identifier module's plain tables are imported here (identifiers/types.ts), not its
 // readers: this file is part of the route table the client's first bundle carries.
 import { z } from 'zod';
+import { sharingProfileSchema } from './shared-identifiers';
 import { CHECK_QUERY_MAX_CHARS } from '../constants';
 import { IDENTIFIER_KINDS, IDENTIFIER_PROBLEMS, type IdentifierProblem } from '../identifiers/types';
 import { profileKind } from './common';
@@ -35,17 +36,12 @@ export const identifierReadingSchema = z.object({
 });
 export type IdentifierReading = z.infer<typeof identifierReadingSchema>;
 
-/** The verified profile, and the value it shows that has the same canonical form as one reading of the text. */
-export const checkMatchSchema = z.object({
-  id: z.number().int(),
-  kind: profileKind,
-  name: z.string(),
-  case_id: z.string(),
-  /** the profile field that holds it: walletAddresses, phone, email, website, telegram, ipAddresses, bankAccounts, or id for a case id */
-  field: z.string(),
-  /** the value as the profile shows it */
-  value: z.string(),
-  /** the reading that matched */
+/**
+ * The verified profile, and the value it shows that has the same canonical form as one reading of
+ * the text (field: walletAddresses, phone, email, website, telegram, ipAddresses, bankAccounts, or
+ * id for a case id) — a sharing profile as staff see it, with the reading that matched.
+ */
+export const checkMatchSchema = sharingProfileSchema.extend({
   identifier_kind: identifierKind,
 });
 export type CheckMatch = z.infer<typeof checkMatchSchema>;
