@@ -8,6 +8,7 @@ import { ensureStaffUser } from './features/auth/users';
 import { fillSyncTextsLater } from './features/sync/sync-texts';
 import { buildLookalikesLater } from './features/check/lookalikes';
 import { createApp } from './app';
+import { watchQuietTime } from './http/quiet-time';
 
 const config = loadConfig();
 const db = openDatabase(config.DATABASE_PATH);
@@ -22,6 +23,8 @@ if (config.SEED_DEMO && isEmpty) {
 }
 
 const server = createServer(createApp({ db, config }));
+// the chores below run their steps when no request is in flight, so they do not slow a first sync
+const quietTime = watchQuietTime(server);
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Bustr registry at http://${config.HOST}:${config.PORT} (database ${config.DATABASE_PATH})`);
 });
@@ -30,11 +33,11 @@ server.listen(config.PORT, config.HOST, () => {
 fillSyncTextsLater(db, (written, error) => {
   if (error) console.error('Storing sync texts stopped; pages write the missing ones as they are read.', error);
   else if (written > 0) console.log(`Stored the sync texts of ${written} profiles.`);
-});
+}, quietTime);
 // GET /api/check's lookalike index (~2 s at 100k profiles), so the first lookup does not build it
 buildLookalikesLater(db, (error) => {
   if (error) console.error('Building the lookalike index stopped; the first lookup builds it.', error);
-});
+}, quietTime);
 
 function shutdown() {
   server.close(() => {

@@ -106,7 +106,7 @@ describe('the lookalike index', () => {
 
   it('when it is built between requests and the registry changes meanwhile, then it ends as a scan finds, whether it finishes or a lookup does', async () => {
     const target = values().find((v) => v.kind === 'telegram')!;
-    const done = new Promise<unknown>((resolve) => buildLookalikesLater(db, resolve, 20));
+    const done = new Promise<unknown>((resolve) => buildLookalikesLater(db, resolve, { batch: 20 }));
     // after the build began: a profile already read leaves, and one gets a new handle
     await new Promise((resolve) => setImmediate(resolve));
     db.transaction(() => {
@@ -120,7 +120,7 @@ describe('the lookalike index', () => {
     const other = openDatabase(':memory:');
     try {
       seedDemo(other, { profiles: 60 });
-      buildLookalikesLater(other, () => {}, 10);
+      buildLookalikesLater(other, () => {}, { batch: 10 });
       await new Promise((resolve) => setImmediate(resolve));
       const index = other.transaction(() => lookalikeIndex(other))();
       expect(index.size).toBe(other.prepare("SELECT COUNT(*) FROM profiles WHERE verification_status = 'verified'").pluck().get());

@@ -19,6 +19,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
+import { nextTurn, type BackgroundOptions } from '../../http/quiet-time';
 import {
   compareLookalike, LOOKALIKE_EDITS, lookalikeForm, type Lookalike, type LookalikeForm,
 } from '../../../shared/identifiers';
@@ -332,11 +333,15 @@ export function lookalikeIndex(db: Db): LookalikeIndex {
 }
 
 /**
- * Builds the index between requests, a step a turn of the event loop (~10–20 ms each at 500
- * profiles, so the public reads' p99 holds while it runs), so the first lookup after a start does not wait for a whole build (~2 s at 100k).
+ * Builds the index between requests, a step at a time (`schedule`: by default a turn of the event
+ * loop; the server's waits for a quiet moment; ~10–20 ms each at 500 profiles, so the public reads' p99 holds while it runs), so the first lookup after a start does not wait for a whole build (~2 s at 100k).
  * A lookup that comes first finishes the build itself. `done` hears when it is complete, or why it stopped.
  */
-export function buildLookalikesLater(db: Db, done: (error?: unknown) => void = () => {}, batch = BUILD_BATCH): void {
+export function buildLookalikesLater(
+  db: Db,
+  done: (error?: unknown) => void = () => {},
+  { batch = BUILD_BATCH, schedule = nextTurn }: BackgroundOptions = {},
+): void {
   if (indexes.has(db) || building.has(db)) {
     done();
     return;
@@ -351,7 +356,7 @@ export function buildLookalikesLater(db: Db, done: (error?: unknown) => void = (
     }
     try {
       if (!db.transaction(() => buildStep(db, build))()) {
-        setImmediate(step);
+        schedule(step);
         return;
       }
       building.delete(db);
@@ -365,5 +370,5 @@ export function buildLookalikesLater(db: Db, done: (error?: unknown) => void = (
       done(error);
     }
   };
-  setImmediate(step);
+  schedule(step);
 }

@@ -214,7 +214,7 @@ describe('fillSyncTexts', () => {
   it('when run in the background, then it fills between turns of the event loop and says how many it wrote', async () => {
     const db = seeded(120);
     db.prepare('DELETE FROM sync_texts').run();
-    const done = new Promise<[number, unknown]>((resolve) => fillSyncTextsLater(db, (written, error) => resolve([written, error]), 50));
+    const done = new Promise<[number, unknown]>((resolve) => fillSyncTextsLater(db, (written, error) => resolve([written, error]), { batch: 50 }));
     // nothing yet: the caller goes on first; then one batch a turn
     expect(stored(db).size).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));

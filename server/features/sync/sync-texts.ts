@@ -6,6 +6,7 @@
 // another format than page-text.ts writes now (SYNC_TEXT_FORMAT).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
+import { nextTurn, type BackgroundOptions } from '../../http/quiet-time';
 import { dropOtherTextFormats, isUnwritable, storeTexts, writeTexts } from './page-text';
 
 /** Public profiles examined per transaction: ~50–85 ms when none has its text yet (writing, storing, commit), ~1 ms when all have. */
@@ -62,11 +63,16 @@ export function fillSyncTexts(db: Db, batch = SYNC_TEXT_BATCH): number {
 const BUSY_RETRY_MS = 1000;
 
 /**
- * fillSyncTexts in the background: texts of another format dropped at once, then one batch a turn
- * of the event loop, so requests are answered between them. Stops when the database closes or takes no writes (read-only); waits while another
+ * fillSyncTexts in the background: texts of another format dropped at once, then one batch a step
+ * (`schedule`: by default a turn of the event loop; the server's waits for a quiet moment), so
+ * requests are answered between them. Stops when the database closes or takes no writes (read-only); waits while another
  * connection writes; `done` gets how many it wrote, or the error that stopped it.
  */
-export function fillSyncTextsLater(db: Db, done: (written: number, error?: unknown) => void = () => {}, batch = SYNC_TEXT_BATCH): void {
+export function fillSyncTextsLater(
+  db: Db,
+  done: (written: number, error?: unknown) => void = () => {},
+  { batch = SYNC_TEXT_BATCH, schedule = nextTurn }: BackgroundOptions = {},
+): void {
   // at once, before any page is served: texts of another format go (pages skip them meanwhile)
   try {
     dropOtherTextFormats(db);
@@ -91,7 +97,7 @@ export function fillSyncTextsLater(db: Db, done: (written: number, error?: unkno
       return;
     }
     if (after === null) done(written);
-    else setImmediate(step);
+    else schedule(step);
   };
-  setImmediate(step);
+  schedule(step);
 }
