@@ -48,14 +48,26 @@ export class ApiError extends Error {
   /** from Retry-After (seconds or an HTTP date), in ms */
   readonly retryAfterMs: number | null;
   readonly details?: unknown;
+  /**
+   * true when no connection was made at all (the request or its body never arrived), as against
+   * an answer that came and could not be used (a time-out, an unreadable answer): the outbox tells
+   * "offline" from "the server had a problem" by it (docs/design.md#messages)
+   */
+  readonly noConnection: boolean;
 
-  constructor(status: number, message: string, retryAfterMs: number | null = null, details?: unknown) {
+  constructor(status: number, message: string, retryAfterMs: number | null = null, details?: unknown, noConnection = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.retryAfterMs = retryAfterMs;
     if (details !== undefined) this.details = details;
+    this.noConnection = noConnection;
   }
+}
+
+/** The error for a request that reached no server (offline, connection refused or cut). */
+export function noConnectionError(): ApiError {
+  return new ApiError(0, NETWORK_ERROR_MESSAGE, null, undefined, true);
 }
 
 export interface ApiOptions {
@@ -100,7 +112,7 @@ export async function apiFetch(path: string, opts: ApiOptions = {}): Promise<Res
   } catch (error) {
     // an abort the caller asked for stays an AbortError; everything else is "no answer"
     if ((error as { name?: string })?.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw noConnectionError();
   }
 }
 
@@ -165,7 +177,7 @@ async function readBody<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE); // the connection broke while the body arrived
+    throw noConnectionError(); // the connection broke while the body arrived
   }
 }
 

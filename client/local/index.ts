@@ -6,7 +6,7 @@ export { SYNC_INTERVAL_MS, syncNow, startReplicator } from './replicator';
 export {
   enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction, refreshOutboxCounts, startOutbox,
 } from './outbox';
-export type { FlushOptions, SubmitResult } from './outbox';
+export type { FlushOptions, SubmitResult, WaitReason } from './outbox';
 export { describeAction, planCall } from './outbox-actions';
 export type { PlannedCall } from './outbox-actions';
 export { listOutbox, useOutboxEntries } from './outbox-list';
@@ -18,4 +18,4 @@ export type {
 } from './search/registry-search';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';
-export type { OutboxAction, OutboxEntry, OutboxState } from './outbox-types';
+export type { OutboxAction, OutboxEntry, OutboxFailure, OutboxState } from './outbox-types';

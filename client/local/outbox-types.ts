@@ -19,6 +19,14 @@ export type OutboxState =
   | 'sending' // a replay is in flight
   | 'rejected'; // the server refused it (4xx): kept, shown with its message, editable, resendable
 
+/**
+ * Why a pending entry is still waiting after a try (docs/design.md#messages): the device was
+ * offline; no server answered although the device was online; or the server answered with a
+ * problem of its own (5xx, 408, 429) or took too long. A refusal (other 4xx) is the state
+ * 'rejected', not a failure.
+ */
+export type OutboxFailure = 'offline' | 'unreachable' | 'server';
+
 export interface OutboxEntry {
   /** client-made UUID; each call is sent with `Idempotency-Key: <id>:<step>` */
   id: string;
@@ -34,6 +42,8 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   /** the server's message for a rejected entry, or the last network problem */
   lastError: string | null;
+  /** why the last try of a pending entry failed; null (or absent, in entries stored before it) when none did */
+  failure?: OutboxFailure | null;
   /** answers of the calls already accepted, in order (e.g. [{ id: 17 }] after the profile was created) */
   results: unknown[];
 }

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count } from '../../server/test-support';
 import { refreshCsrf } from '../api/csrf';
@@ -101,9 +102,11 @@ describe('the outbox against the real server', () => {
 
     const result = await submitAction(report('Jane Roe'), { db });
 
-    expect(result.outcome).toBe('queued');
+    expect(result).toMatchObject({ outcome: 'queued', reason: 'unreachable', nextAttemptAt: expect.any(Number) });
     const entry = await db.outbox.get(result.entry.id);
-    expect(entry).toMatchObject({ state: 'pending', attempts: 1, results: [], lastError: expect.stringMatching(/could not be reached/) });
+    expect(entry).toMatchObject({
+      state: 'pending', attempts: 1, results: [], failure: 'unreachable', lastError: expect.stringMatching(/could not be reached/),
+    });
     expect(entry!.nextAttemptAt).toBeGreaterThanOrEqual(before);
     expect(entry!.nextAttemptAt).toBeLessThanOrEqual(Date.now() + 2_000);
     expect(getStatus()).toMatchObject({ pendingCount: 1, rejectedCount: 0 });
@@ -112,6 +115,41 @@ describe('the outbox against the real server', () => {
     await db.outbox.update(entry!.id, { nextAttemptAt: Date.now() + 60_000 });
     await flushOutbox(db);
     expect((await db.outbox.get(entry!.id))?.attempts).toBe(1);
+  });
+
+  it('when the device is offline, then the entry waits for the network and is not tried', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    cleanups.push(() => vi.restoreAllMocks());
+
+    const result = await submitAction(report('Jane Roe'), { db });
+
+    expect(result).toMatchObject({ outcome: 'queued', reason: 'offline', nextAttemptAt: null, message: null });
+    expect(await db.outbox.get(result.entry.id)).toMatchObject({ state: 'pending', attempts: 0, failure: null });
+    expect(count(server.t.db, 'profiles')).toBe(0);
+  });
+
+  it('when the server fails (its database is locked, so it answers 500), then the entry says the server had a problem and when it is tried again, and a retry after the fault delivers it', async () => {
+    // a real fault of the real server: another connection holds the write lock, so the write
+    // times out on SQLITE_BUSY and the error handler answers 500
+    server.t.db.pragma('busy_timeout = 50');
+    const locker = new Database(server.t.config.DATABASE_PATH);
+    locker.exec('BEGIN EXCLUSIVE');
+    cleanups.push(() => { if (locker.inTransaction) locker.exec('ROLLBACK'); locker.close(); });
+    const before = Date.now();
+
+    const result = await submitAction(report('Jane Roe'), { db });
+
+    expect(result).toMatchObject({
+      outcome: 'queued', reason: 'server', message: 'Something went wrong on our side. Please try again.',
+    });
+    expect(result.outcome === 'queued' && result.nextAttemptAt).toBeGreaterThanOrEqual(before);
+    expect(await db.outbox.get(result.entry.id)).toMatchObject({ state: 'pending', attempts: 1, failure: 'server' });
+
+    locker.exec('COMMIT');
+    await resend(result.entry.id, db);
+
+    expect(await db.outbox.get(result.entry.id)).toBeUndefined();
+    expect(count(server.t.db, 'profiles')).toBe(1);
   });
 
   it('when the server refuses a step, then the entry is kept as rejected with its message, and after an edit a resend delivers it to the same profile', async () => {
@@ -158,7 +196,7 @@ describe('the outbox against the real server', () => {
 
     const first = await submitAction(report('Jane Roe', [wizardIncident('only')]), { db });
 
-    expect(first.outcome).toBe('queued');
+    expect(first).toMatchObject({ outcome: 'queued', reason: 'unreachable' });
     expect(await db.outbox.get(first.entry.id)).toMatchObject({ state: 'pending', attempts: 1, results: [] });
     expect(count(server.t.db, 'profiles')).toBe(1); // the server did write it
 

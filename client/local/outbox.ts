@@ -7,7 +7,8 @@
 //
 // What happens to an entry:
 //   pending  --flush-->  sending  --all steps accepted-->  deleted (a quiet notice)
-//                          |--no answer, 5xx, 429-->  pending, attempts + 1, later (backoffMs)
+//                          |--no answer, 5xx, 429-->  pending, attempts + 1, later (backoffMs),
+//                          |     with why (failure): offline, server unreachable, server problem
 //                          `--any other 4xx-->  rejected with the server's message: kept,
 //                               listed, editable (updateAction), resendable, discardable
 // A rejected entry is never dropped by the code; only discard(), which the person chooses.
@@ -19,7 +20,7 @@ import { ApiError, apiJson } from '../api/http';
 import { localDb, type RegistryDb } from './db';
 import { withWebLock } from './locks';
 import { describeAction, planCall, type PlannedCall } from './outbox-actions';
-import type { OutboxAction, OutboxEntry } from './outbox-types';
+import type { OutboxAction, OutboxEntry, OutboxFailure } from './outbox-types';
 import { setStatus } from '../state/status';
 
 export const OUTBOX_LOCK = 'bustr-outbox';
@@ -62,7 +63,7 @@ async function store(action: OutboxAction, db: RegistryDb): Promise<OutboxEntry>
   const now = Date.now();
   const entry: OutboxEntry = {
     id: uuid(), action, label: describeAction(action), state: 'pending',
-    createdAt: now, updatedAt: now, attempts: 0, nextAttemptAt: now, lastError: null, results: [],
+    createdAt: now, updatedAt: now, attempts: 0, nextAttemptAt: now, lastError: null, failure: null, results: [],
   };
   await db.outbox.add(entry);
   await refreshOutboxCounts(db);
@@ -76,24 +77,52 @@ export async function enqueue(action: OutboxAction, db: RegistryDb = localDb): P
   return entry;
 }
 
+/**
+ * Why a submitted action waits (docs/design.md#messages): one of the failures of a try
+ * (OutboxFailure), or 'slow' when its first try had no outcome within the wait (still sending).
+ */
+export type WaitReason = OutboxFailure | 'slow';
+
 export type SubmitResult =
   | { outcome: 'sent'; entry: OutboxEntry }
-  | { outcome: 'queued'; entry: OutboxEntry }
+  /**
+   * saved and not sent yet: `reason` says why, `nextAttemptAt` when it is tried again (null when
+   * that waits for the network), `message` what the last try met (the server's words), if anything
+   */
+  | { outcome: 'queued'; entry: OutboxEntry; reason: WaitReason; nextAttemptAt: number | null; message: string | null }
   | { outcome: 'rejected'; entry: OutboxEntry; message: string };
 
 type ReplayOutcome =
   | { kind: 'sent' }
   /** `others`: no answer at all or 429, so the entries after it would fail the same way */
-  | { kind: 'retry'; message: string; nextAttemptAt: number; others: boolean }
+  | { kind: 'retry'; failure: OutboxFailure; message: string; nextAttemptAt: number; others: boolean }
   | { kind: 'rejected'; message: string };
+
+/** What a form says of an entry still pending, from what its last try met. */
+function queued(entry: OutboxEntry, fallback: WaitReason): SubmitResult {
+  const reason: WaitReason = entry.failure ?? fallback;
+  return {
+    outcome: 'queued', entry, reason,
+    // offline, the next try is when the network returns, whatever the back-off says
+    nextAttemptAt: reason === 'offline' || reason === 'slow' ? null : entry.nextAttemptAt,
+    message: reason === 'server' || reason === 'unreachable' ? entry.lastError : null,
+  };
+}
+
+/** How a retryable error reads: no connection while the device says it is offline, no connection while online, or the server's problem. */
+function failureOf(error: ApiError): OutboxFailure {
+  if (!error.noConnection) return 'server';
+  return navigator.onLine === false ? 'offline' : 'unreachable';
+}
 
 /** Someone (a form) waits for the first replay of these entries. */
 const waiters = new Map<string, (outcome: ReplayOutcome) => void>();
 
 /**
  * What a form calls (docs/design.md#messages): stores the action, then waits up to `waitMs` for
- * its first replay. 'sent' → the spec's success text; 'queued' → "will be sent when you are
- * back online"; 'rejected' → the spec's failure text (the reason stays in the pending list).
+ * its first replay. 'sent' → the spec's success text; 'queued' → saved, with why it waits
+ * (offline: "will be sent when you are back online"; the server unreachable or failing: when it
+ * is tried again); 'rejected' → the spec's failure text, with the server's reason apart.
  */
 export async function submitAction(
   action: OutboxAction,
@@ -111,15 +140,18 @@ export async function submitAction(
   waiters.delete(entry.id);
 
   if (outcome?.kind === 'sent') return { outcome: 'sent', entry };
-  if (outcome?.kind === 'retry') return { outcome: 'queued', entry: (await db.outbox.get(entry.id)) ?? entry };
+  if (outcome?.kind === 'retry') {
+    const stored = (await db.outbox.get(entry.id)) ?? { ...entry, failure: outcome.failure, nextAttemptAt: outcome.nextAttemptAt, lastError: outcome.message };
+    return queued(stored, outcome.failure);
+  }
   if (outcome?.kind === 'rejected') {
     return { outcome: 'rejected', entry: (await db.outbox.get(entry.id)) ?? entry, message: outcome.message };
   }
-  // no word in time (slow network, or another tab sent it): what the database says now
+  // no word in time (offline, a slow server, or another tab sent it): what the database says now
   const now = await db.outbox.get(entry.id);
   if (!now) return { outcome: 'sent', entry };
   if (now.state === 'rejected') return { outcome: 'rejected', entry: now, message: now.lastError ?? '' };
-  return { outcome: 'queued', entry: now };
+  return queued(now, navigator.onLine === false ? 'offline' : 'slow');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,6 +254,7 @@ async function callWithTimeout<T>(fn: (signal: AbortSignal) => Promise<T>): Prom
   try {
     return await fn(controller.signal);
   } catch (error) {
+    // an answer that never came in time is the server's problem, not the network's (docs/design.md#messages)
     if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
     throw error;
   } finally {
@@ -262,7 +295,7 @@ async function replay(db: RegistryDb, entry: OutboxEntry): Promise<ReplayOutcome
       results = [...results, answer];
       attempts = 0;
       // saved before the next step: a crash from here on resumes at step + 1
-      await db.outbox.update(entry.id, { results, attempts: 0, lastError: null, updatedAt: Date.now() });
+      await db.outbox.update(entry.id, { results, attempts: 0, lastError: null, failure: null, updatedAt: Date.now() });
     } catch (caught) {
       const error = caught instanceof ApiError ? caught : new ApiError(0, caught instanceof Error ? caught.message : String(caught));
       if (isCsrfFailure(error) && !csrfRefreshed) {
@@ -274,8 +307,9 @@ async function replay(db: RegistryDb, entry: OutboxEntry): Promise<ReplayOutcome
       if (isRetryable(error)) {
         attempts += 1;
         const nextAttemptAt = Date.now() + backoffMs(attempts, error.retryAfterMs);
-        await db.outbox.update(entry.id, { state: 'pending', attempts, nextAttemptAt, lastError: error.message, updatedAt: Date.now() });
-        return { kind: 'retry', message: error.message, nextAttemptAt, others: error.status === 0 || error.status === 429 };
+        const failure = failureOf(error);
+        await db.outbox.update(entry.id, { state: 'pending', attempts, nextAttemptAt, lastError: error.message, failure, updatedAt: Date.now() });
+        return { kind: 'retry', failure, message: error.message, nextAttemptAt, others: error.status === 0 || error.status === 429 };
       }
       return reject(db, entry.id, error.message);
     }
@@ -283,7 +317,7 @@ async function replay(db: RegistryDb, entry: OutboxEntry): Promise<ReplayOutcome
 }
 
 async function reject(db: RegistryDb, id: string, message: string): Promise<ReplayOutcome> {
-  await db.outbox.update(id, { state: 'rejected', lastError: message, updatedAt: Date.now() });
+  await db.outbox.update(id, { state: 'rejected', lastError: message, failure: null, updatedAt: Date.now() });
   return { kind: 'rejected', message };
 }
 
@@ -303,7 +337,7 @@ export async function resend(id: string, db: RegistryDb = localDb): Promise<void
     const entry = await db.outbox.get(id);
     if (!entry) throw new Error('That item is no longer in the outbox.');
     if (entry.state === 'sending') return; // already on its way
-    await db.outbox.update(id, { state: 'pending', attempts: 0, nextAttemptAt: Date.now(), lastError: null, updatedAt: Date.now() });
+    await db.outbox.update(id, { state: 'pending', attempts: 0, nextAttemptAt: Date.now(), lastError: null, failure: null, updatedAt: Date.now() });
   });
   await refreshOutboxCounts(db);
   await flushOutbox(db);
@@ -333,7 +367,7 @@ export async function updateAction(id: string, action: OutboxAction, db: Registr
     if (entry.state === 'sending') throw new EntryBusyError();
     const next: OutboxEntry = {
       ...entry, action, label: describeAction(action), state: 'pending', attempts: 0,
-      nextAttemptAt: Date.now(), lastError: null, updatedAt: Date.now(),
+      nextAttemptAt: Date.now(), lastError: null, failure: null, updatedAt: Date.now(),
     };
     await db.outbox.put(next);
     return next;
