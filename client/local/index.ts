@@ -19,3 +19,5 @@ export type {
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';
 export type { OutboxAction, OutboxEntry, OutboxFailure, OutboxState } from './outbox-types';
+export { WAITING_TITLE, WAITING_WHERE, nextTryText, waitingMessage } from './outbox-messages';
+export type { WaitingMessage } from './outbox-messages';

@@ -119,7 +119,7 @@ describe('the outbox against the real server', () => {
 
   it('when the device is offline, then the entry waits for the network and is not tried', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    cleanups.push(() => vi.restoreAllMocks());
+    cleanups.push(() => { vi.restoreAllMocks(); });
 
     const result = await submitAction(report('Jane Roe'), { db });
 

@@ -2,7 +2,7 @@
 // focus moves in and is trapped, Escape and the overlay close it, focus returns to the opener,
 // the page behind is hidden from screen readers and does not scroll.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import './ui.css';
 
 export type ModalSize = 'md' | 'lg' | 'xl' | '4xl';
@@ -19,9 +19,16 @@ export interface ModalProps {
   size?: ModalSize;
   /** when false, clicking outside does not close (forms with typed data) */
   closeOnOutsideClick?: boolean;
+  /**
+   * where focus goes when the dialog closes, when that element is on the page by then (a
+   * confirmation the closing dialog left behind); otherwise back to the opener
+   */
+  finalFocus?: RefObject<HTMLElement | null>;
 }
 
-export function Modal({ open, onOpenChange, title, description, children, footer, size = 'lg', closeOnOutsideClick = true }: ModalProps) {
+export function Modal({
+  open, onOpenChange, title, description, children, footer, size = 'lg', closeOnOutsideClick = true, finalFocus,
+}: ModalProps) {
   // Where focus was when the dialog opened: it goes back there on close, also when the dialog
   // was opened from code rather than by a Dialog.Trigger.
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -35,7 +42,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Content
           className={`modal modal--${size}`}
           onCloseAutoFocus={(e) => {
-            const target = returnFocusTo.current;
+            const target = finalFocus?.current?.isConnected ? finalFocus.current : returnFocusTo.current;
             if (target?.isConnected) {
               e.preventDefault();
               target.focus();

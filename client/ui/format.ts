@@ -16,6 +16,11 @@ export function formatDateTime(epochMs: number): string {
   return dateTimeFormat.format(epochMs);
 }
 
+/** "2:05 PM" */
+export function formatTime(epochMs: number): string {
+  return timeFormat.format(epochMs);
+}
+
 /** "2:05 PM" today, else the full date and time. */
 export function formatWhen(epochMs: number, now = Date.now()): string {
   const sameDay = new Date(epochMs).toDateString() === new Date(now).toDateString();

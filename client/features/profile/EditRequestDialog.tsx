@@ -1,7 +1,7 @@
 // product.md#screens-edit-request ("Edit-request dialog"), product.md#entities, product.md#states (target mode), product.md#validation, product.md#calls, product.md#errors: anyone proposes changes to a
 // profile and to one of its incidents; staff review them. Every field starts from what the
 // replica shows and is optional; only what changed is sent, through the outbox.
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { GENDERS, isGender } from '../../../shared/contract/profile';
 import { localDb, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { Field } from '../../ui/Field';
@@ -11,7 +11,8 @@ import {
   buildEditRequest, incidentForm, profileForm, TARGET_MODE,
   type BankRow, type IncidentForm, type ProfileForm,
 } from './edit-request-form';
-import { SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
+import { SUBMITTED_MESSAGE, type FailureMessage, type SubmittedMessage } from './messages';
+import { FailureNote } from './Notes';
 import { formatMoney, incidentDate } from './profile-data';
 import { useOutboxSubmit } from './use-outbox-submit';
 import './profile.css';
@@ -26,6 +27,8 @@ export interface EditRequestDialogProps {
   onOpenChange(open: boolean): void;
   /** after the request was sent or saved for later: what to tell the person (the dialog has closed) */
   onSubmitted(message: SubmittedMessage): void;
+  /** where focus goes once the dialog has closed after a submit: the message it left */
+  messageRef?: RefObject<HTMLElement | null>;
   db?: RegistryDb;
 }
 
@@ -40,13 +43,14 @@ function incidentLabel(incident: LocalIncident): string {
   return parts.join(' · ');
 }
 
-export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSubmitted, db = localDb }: EditRequestDialogProps) {
+export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSubmitted, messageRef, db = localDb }: EditRequestDialogProps) {
   const id = useId();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [profileEdits, setProfileEdits] = useState<Partial<ProfileForm>>({});
   const [incidentEdits, setIncidentEdits] = useState<IncidentEdits>(NO_INCIDENT_EDITS);
-  const [problem, setProblem] = useState<{ message: string; field?: 'amount' } | null>(null);
-  const outbox = useOutboxSubmit(db, EDIT_FAILED, (message) => setProblem({ message }));
+  // a problem of the amount shows by that field; any other above the buttons (the spec's text, the reason apart)
+  const [problem, setProblem] = useState<{ failure: FailureMessage; field?: 'amount' } | null>(null);
+  const outbox = useOutboxSubmit(db, EDIT_FAILED, (failure) => setProblem({ failure }));
   const submitting = outbox.submitting;
 
   // product.md#states: target mode 'scam_update' only; the first incident is chosen once they have loaded
@@ -93,7 +97,7 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
       incident: incidentValues,
     });
     if (!built.ok) {
-      setProblem(built.field ? { message: built.message, field: built.field } : { message: built.message });
+      setProblem(built.field ? { failure: { text: built.message }, field: built.field } : { failure: { text: built.message } });
       if (built.field) document.getElementById(`${id}-${built.field}`)?.focus();
       return;
     }
@@ -121,10 +125,11 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
       description="All fields are optional. Staff review every request."
       size="xl"
       closeOnOutsideClick={false}
+      finalFocus={messageRef}
       footer={(
         <>
           {problem && problem.field !== 'amount'
-            ? <p className="profile-form__failure dialog-message" role="alert">{problem.message}</p>
+            ? <FailureNote failure={problem.failure} />
             : null}
           <div className="dialog-buttons">
             <button type="button" className="button button--secondary" onClick={close} disabled={submitting}>Cancel</button>
@@ -184,7 +189,7 @@ export function EditRequestDialog({ profile, incidents, open, onOpenChange, onSu
 
           {incidentValues ? (
             <IncidentSections id={id} values={incidentValues} set={setIncident} disabled={submitting}
-              amountProblem={problem?.field === 'amount' ? problem.message : null} />
+              amountProblem={problem?.field === 'amount' ? problem.failure.text : null} />
           ) : null}
 
         </form>

@@ -4,7 +4,7 @@
 // Everything shown is read from the local replica, so it works offline. A profile found by one of
 // its identifiers opens with that identifier first (the Matched row), and the profile has its own
 // link to copy or share (client/state/registry-link.ts).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
 import type { IdentifierField, ProfileIdentifier } from '../../../shared/identifiers';
@@ -16,6 +16,7 @@ import { Modal } from '../../ui/Modal';
 import { EditRequestDialog } from './EditRequestDialog';
 import { MATCHED_FIELD_LABEL, matchedIdentifier } from './matched-identifier';
 import type { SubmittedMessage } from './messages';
+import { SubmittedNote } from './Notes';
 import { formatMoney, formatTotalLoss, incidentDate, totalLoss } from './profile-data';
 import { RemovalDialog } from './RemovalDialog';
 import { ScamDetailModal } from './ScamDetailModal';
@@ -80,6 +81,9 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
   const [dialogOf, setDialogOf] = useState<{ profileId: number; which: 'edit' | 'removal' } | null>(null);
   const [detail, setDetail] = useState<LocalIncident | null>(null);
   const [message, setMessage] = useState<{ profileId: number; message: SubmittedMessage } | null>(null);
+  // issue 19: a request sent from the bottom of a long profile must not be confirmed out of sight;
+  // the closing dialog hands focus to the message (Modal finalFocus), which scrolls it into view
+  const messageRef = useRef<HTMLDivElement>(null);
   const dialog = open && profile && dialogOf?.profileId === profile.id ? dialogOf.which : null;
   const shownDetail = open && profile && detail?.profileId === profile.id ? detail : null;
 
@@ -125,12 +129,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
     >
       {profile ? (
         <div className="profile">
-          {shownMessage ? (
-            <div className={`profile-message profile-message--${shownMessage.tone}`} role="alert">
-              <strong>{shownMessage.text}</strong>
-              {shownMessage.detail ? <span> {shownMessage.detail}</span> : null}
-            </div>
-          ) : null}
+          {shownMessage ? <SubmittedNote ref={messageRef} message={shownMessage} /> : null}
 
           <header className="profile-head">
             <Avatar name={profile.name} src={profile.avatar} size={AVATAR_SIZE} />
@@ -209,9 +208,11 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
           <ScamDetailModal incident={shownDetail} profileName={profile.name} open={shownDetail !== null}
             onOpenChange={(next) => { if (!next) setDetail(null); }} />
           <EditRequestDialog profile={profile} incidents={incidentsState.status === 'loading' ? null : incidents}
-            open={dialog === 'edit'} onOpenChange={(next) => (next ? openDialog('edit') : closeDialog())} onSubmitted={submitted} db={db} />
+            open={dialog === 'edit'} onOpenChange={(next) => (next ? openDialog('edit') : closeDialog())} onSubmitted={submitted}
+            messageRef={messageRef} db={db} />
           <RemovalDialog profile={profile} open={dialog === 'removal'}
-            onOpenChange={(next) => (next ? openDialog('removal') : closeDialog())} onSubmitted={submitted} db={db} />
+            onOpenChange={(next) => (next ? openDialog('removal') : closeDialog())} onSubmitted={submitted}
+            messageRef={messageRef} db={db} />
         </div>
       ) : absent ? (
         <p className="profile-muted" role="status">{absent.text}</p>

@@ -45,15 +45,13 @@ describe('the removal dialog', () => {
     expect(dialog().getByRole('button', { name: 'Submit Removal Request' })).toBeInTheDocument();
   });
 
-  it('when everything is blank or white space, then the three messages show by their fields, in order, and nothing is queued', async () => {
+  it('when everything is blank or white space, then only the first message in the spec\'s order shows, by its field, which takes focus, and nothing is queued', async () => {
     const { dialog, onSubmitted } = renderDialog();
     await userEvent.type(dialog().getByLabelText('Contact information'), '   ');
 
     await userEvent.click(dialog().getByRole('button', { name: 'Submit Removal Request' }));
 
-    expect(dialog().getAllByRole('alert').map((a) => a.textContent)).toEqual([
-      REMOVAL_MESSAGES.fullName, REMOVAL_MESSAGES.contact, REMOVAL_MESSAGES.explanation,
-    ]);
+    expect(dialog().getAllByRole('alert').map((a) => a.textContent)).toEqual([REMOVAL_MESSAGES.fullName]);
     expect(REMOVAL_MESSAGES).toEqual({
       fullName: 'Please enter your full name.',
       contact: 'Please provide your contact information.',
@@ -63,6 +61,23 @@ describe('the removal dialog', () => {
     expect(dialog().getByLabelText('Full name')).toHaveFocus();
     expect(onSubmitted).not.toHaveBeenCalled();
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('when the name is given and the rest still blank, then the contact message comes next, then the explanation\'s', async () => {
+    const { dialog } = renderDialog();
+    await userEvent.click(dialog().getByRole('button', { name: 'Submit Removal Request' }));
+    await userEvent.type(dialog().getByLabelText('Full name'), 'Ada Example');
+
+    await userEvent.click(dialog().getByRole('button', { name: 'Submit Removal Request' }));
+
+    expect(dialog().getAllByRole('alert').map((a) => a.textContent)).toEqual([REMOVAL_MESSAGES.contact]);
+    expect(dialog().getByLabelText('Contact information')).toHaveFocus();
+
+    await userEvent.type(dialog().getByLabelText('Contact information'), 'ada@example.test');
+    await userEvent.click(dialog().getByRole('button', { name: 'Submit Removal Request' }));
+
+    expect(dialog().getAllByRole('alert').map((a) => a.textContent)).toEqual([REMOVAL_MESSAGES.explanation]);
+    expect(dialog().getByLabelText('Explanation for removal')).toHaveFocus();
   });
 
   it('when only the explanation is missing, then only its message shows', async () => {
@@ -99,7 +114,7 @@ describe('the removal dialog', () => {
 
     await userEvent.click(dialog().getByRole('button', { name: 'Submit Removal Request' }));
 
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith({ tone: 'queued', text: 'Saved. It will be sent when you are back online.' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ tone: 'queued', text: 'Saved. It will be sent when you are back online.' })));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     const [entry] = await db.outbox.toArray();
     expect(entry?.action).toEqual({

@@ -1,6 +1,6 @@
 // product.md#screens-removal ("Removal dialog"), product.md#validation (its three messages, in order), product.md#errors: a person asks staff to remove a
 // case. The request goes through the outbox (docs/design.md#outbox), so it can be made offline.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type RefObject } from 'react';
 import {
   removalRequestSubmitSchema, type RemovalRequestSubmitInput,
 } from '../../../shared/contract/removal-request';
@@ -8,7 +8,8 @@ import { caseId } from '../../../shared/domain/case-id';
 import { localDb, type LocalProfile, type RegistryDb } from '../../local';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { SUBMITTED_MESSAGE, type SubmittedMessage } from './messages';
+import { SUBMITTED_MESSAGE, type FailureMessage, type SubmittedMessage } from './messages';
+import { FailureNote } from './Notes';
 import { useOutboxSubmit } from './use-outbox-submit';
 import './profile.css';
 
@@ -21,6 +22,8 @@ export interface RemovalDialogProps {
   onOpenChange(open: boolean): void;
   /** after the request was sent or saved for later: what to tell the person (the dialog has closed) */
   onSubmitted(message: SubmittedMessage): void;
+  /** where focus goes once the dialog has closed after a submit: the message it left */
+  messageRef?: RefObject<HTMLElement | null>;
   db?: RegistryDb;
 }
 
@@ -28,11 +31,11 @@ type RequestField = 'full_name' | 'contact_information' | 'explanation';
 const FIELDS: readonly RequestField[] = ['full_name', 'contact_information', 'explanation'];
 const EMPTY: Record<RequestField, string> = { full_name: '', contact_information: '', explanation: '' };
 
-export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = localDb }: RemovalDialogProps) {
+export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, messageRef, db = localDb }: RemovalDialogProps) {
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [problems, setProblems] = useState<Partial<Record<RequestField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FailureMessage | null>(null);
   const outbox = useOutboxSubmit(db, REMOVAL_FAILED, setFailure);
   const submitting = outbox.submitting;
 
@@ -67,7 +70,8 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
       explanation: values.explanation,
       [profile.kind]: profile.id,
     };
-    // product.md#validation: all trimmed, in this order, each shown by its field
+    // product.md#validation-removal: all trimmed, checked in this order, and, as the spec's alerts
+    // were, one message at a time: the first field to fix shows its message and takes focus
     const checked = removalRequestSubmitSchema.safeParse(request);
     if (!checked.success) {
       const found: Partial<Record<RequestField, string>> = {};
@@ -77,9 +81,9 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
         if (FIELDS.includes(field)) found[field] ??= issue.message;
         else other.push(issue.message);
       }
-      setProblems(found);
-      setFailure(other.length ? `${REMOVAL_FAILED} ${other.join(' ')}` : null);
       const first = FIELDS.find((f) => found[f]);
+      setProblems(first ? { [first]: found[first] } : {});
+      setFailure(!first && other.length ? { text: REMOVAL_FAILED, reason: other.join(' ') } : null);
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
@@ -93,7 +97,7 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
   }
 
   const formId = `${id}-form`;
-  // product.md#validation: the problems are announced together, in the form's order, when Submit finds them
+  // product.md#validation-removal: the one problem shown is announced when Submit finds it
   const fieldProps = (field: RequestField) => ({ id: `${id}-${field}`, problem: problems[field], announce: true });
 
   return (
@@ -103,9 +107,10 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, db = l
       title="Case Removal Request"
       size="lg"
       closeOnOutsideClick={false}
+      finalFocus={messageRef}
       footer={(
         <>
-          {failure ? <p className="profile-form__failure dialog-message" role="alert">{failure}</p> : null}
+          {failure ? <FailureNote failure={failure} /> : null}
           <div className="dialog-buttons">
             <button type="button" className="button button--secondary" onClick={close} disabled={submitting}>Cancel</button>
             <button type="submit" form={formId} className="button" disabled={submitting || !profile}>

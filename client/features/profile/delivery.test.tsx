@@ -2,6 +2,7 @@
 // staff publish one, synced into a fresh replica, a request made in the dialog, delivered by the
 // outbox, and read back from the server's database.
 import { render, screen, waitFor, within } from '@testing-library/react';
+import Database from 'better-sqlite3';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishedProfile } from '../../../server/test-flows';
@@ -64,7 +65,10 @@ describe('requests from the profile modal, delivered to the real server', () => 
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Changes' }));
 
     expect(await screen.findByText('Edit request submitted successfully!')).toBeInTheDocument();
-    expect(screen.getByText('Edit request submitted successfully!').closest('[role="alert"]')).not.toBeNull();
+    const message = screen.getByText('Edit request submitted successfully!').closest('[role="alert"]');
+    expect(message).not.toBeNull();
+    // issue 19: focus moves to the confirmation (and the view with it), wherever the person was
+    await waitFor(() => expect(message).toHaveFocus());
     expect(screen.queryByRole('dialog', { name: 'Submit Changes for Zoe Walker' })).not.toBeInTheDocument();
     const rows = sql<Record<string, unknown>>(
       'SELECT profile_id, scam_id, full_name, case_id, target_type, proposed_changes, verification_status FROM edit_requests',
@@ -92,9 +96,12 @@ describe('requests from the profile modal, delivered to the real server', () => 
     await userEvent.type(dialog.getByLabelText('Nationality'), 'Examplian');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Changes' }));
 
-    const alert = await dialog.findByText(/^Failed to submit edit request\. /);
-    expect(alert).toHaveAttribute('role', 'alert');
-    expect(alert.textContent).toMatch(/not found/i);
+    // the spec's text stands alone; the server's words are on their own line
+    const text = await dialog.findByText('Failed to submit edit request.');
+    const alert = text.closest('[role="alert"]')!;
+    expect(text.textContent).toBe('Failed to submit edit request.');
+    expect(within(alert as HTMLElement).getByText(/^The server said: .*not found/i)).toBeInTheDocument();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(dialog.getByLabelText('Nationality')).toHaveValue('Examplian');
     expect(sql('SELECT id FROM edit_requests')).toEqual([]);
     // the refused request stays in the pending list until the person resends or discards it
@@ -120,7 +127,9 @@ describe('requests from the profile modal, delivered to the real server', () => 
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Removal Request' }));
 
     expect(await screen.findByText('Submitted')).toBeInTheDocument();
-    expect(screen.getByText('Submitted').closest('[role="alert"]')).toHaveTextContent('Submitted Staff will review the removal request.');
+    const submitted = screen.getByText('Submitted').closest('[role="alert"]') as HTMLElement;
+    expect(within(submitted).getByText('Staff will review the removal request.')).toBeInTheDocument();
+    await waitFor(() => expect(submitted).toHaveFocus());
     expect(screen.queryByRole('dialog', { name: 'Case Removal Request' })).not.toBeInTheDocument();
     expect(sql('SELECT target_type, developer_id, project_id, target_name, case_id, full_name, contact_information, explanation, verification_status FROM removal_requests')).toEqual([{
       target_type: 'developer', developer_id: published.id, project_id: null, target_name: 'Zoe Walker',
@@ -140,9 +149,11 @@ describe('requests from the profile modal, delivered to the real server', () => 
     await userEvent.type(dialog.getByLabelText('Explanation for removal'), 'Wrong person.');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Removal Request' }));
 
-    expect(await dialog.findByRole('alert')).toHaveTextContent(
-      'Failed to submit removal request. Please try again. The case to remove was not found.',
-    );
+    const alert = await dialog.findByRole('alert');
+    expect(within(alert).getByText('Failed to submit removal request. Please try again.').textContent)
+      .toBe('Failed to submit removal request. Please try again.');
+    expect(within(alert).getByText('The server said: The case to remove was not found.')).toBeInTheDocument();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(dialog.getByLabelText('Full name')).toHaveValue('Jane Roe');
   });
 
@@ -156,9 +167,40 @@ describe('requests from the profile modal, delivered to the real server', () => 
     await userEvent.type(dialog.getByLabelText('Location'), ' Old Town');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Changes' }));
 
-    expect(await screen.findByText('Saved. It will be sent when you are back online.')).toBeInTheDocument();
+    // online, with no server answering: not "back online", but the server and the next try
+    expect(await screen.findByText('Saved, but not sent yet: the server could not be reached.')).toBeInTheDocument();
+    expect(screen.getByText(/^We will try again .* It waits on this device, in your pending list, until it is sent\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/back online/)).not.toBeInTheDocument();
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ state: 'pending', label: 'Edit request for Zoe Walker' });
+    expect(entry).toMatchObject({ state: 'pending', label: 'Edit request for Zoe Walker', failure: 'unreachable' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit Changes for Zoe Walker' })).not.toBeInTheDocument());
+  });
+
+  it('when the server fails with a 500 while online, then the modal says the server had a problem and when it retries, never "back online"', async () => {
+    openProfile();
+    // a real fault: another connection holds the database's write lock, so the server answers 500
+    server.t.db.pragma('busy_timeout = 50');
+    const locker = new Database(server.t.config.DATABASE_PATH);
+    locker.exec('BEGIN EXCLUSIVE');
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Request Removal' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Case Removal Request' }));
+      await userEvent.type(dialog.getByLabelText('Full name'), 'Zoe Walker');
+      await userEvent.type(dialog.getByLabelText('Contact information'), 'zoe@example.test');
+      await userEvent.type(dialog.getByLabelText('Explanation for removal'), 'I repaid everyone.');
+      await userEvent.click(dialog.getByRole('button', { name: 'Submit Removal Request' }));
+
+      const title = await screen.findByText('Saved, but not sent yet: the server had a problem.');
+      const message = title.closest('[role="alert"]') as HTMLElement;
+      expect(within(message).getByText(/^We will try again (in a few seconds \(at \d{1,2}:\d{2} [AP]M\)|at \d{1,2}:\d{2} [AP]M)\./)).toBeInTheDocument();
+      expect(within(message).getByText('The server said: Something went wrong on our side. Please try again.')).toBeInTheDocument();
+      expect(screen.queryByText(/back online/)).not.toBeInTheDocument();
+      await waitFor(() => expect(message).toHaveFocus());
+      const [entry] = await db.outbox.toArray();
+      expect(entry).toMatchObject({ state: 'pending', failure: 'server', attempts: 1 });
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+    }
   });
 });
