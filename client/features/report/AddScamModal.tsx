@@ -185,9 +185,9 @@ export function AddScamModal({
 
   const footer = outcome ? (
     outcome.tone === 'failed' ? (
-      <button type="button" className="button" onClick={() => setOutcome(null)} autoFocus>Back to the form</button>
+      <button type="button" className="button" onClick={() => setOutcome(null)}>Back to the form</button>
     ) : (
-      <button type="button" className="button" onClick={close} autoFocus>Done</button>
+      <button type="button" className="button" onClick={close}>Done</button>
     )
   ) : (
     <>

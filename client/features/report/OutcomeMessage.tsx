@@ -1,21 +1,29 @@
 // The line a report form shows after a submit: a status for sent or saved, an alert (never
-// window.alert) for a refusal, with the server's reason as text.
-import type { Outcome } from './messages';
+// window.alert) for a server problem or a refusal, the spec's text on its own line and the
+// server's reason as text on another. It takes focus when it appears (issue 19): the form it
+// replaces may have been scrolled far down, and a screen reader reads what has focus.
+import { useEffect, useRef } from 'react';
+import { SERVER_SAID, type Outcome } from './messages';
 
 export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => { ref.current?.focus(); }, [outcome]);
+
   if (outcome.tone === 'sent' || outcome.tone === 'queued') {
     return (
-      <div role="status" className={`report-outcome report-outcome--${outcome.tone}`}>
+      <div ref={ref} tabIndex={-1} role="status" className={`report-outcome report-outcome--${outcome.tone}`}>
         <p className="report-outcome__title">{outcome.title}</p>
         <p>{outcome.detail}</p>
       </div>
     );
   }
+  const reason = outcome.reason;
   return (
-    <div role="alert" className="report-outcome report-outcome--error">
+    <div ref={ref} tabIndex={-1} role="alert" className={`report-outcome report-outcome--${outcome.tone === 'problem' ? 'problem' : 'error'}`}>
       <p className="report-outcome__title">{outcome.title}</p>
-      <p className="report-outcome__reason">{outcome.reason}</p>
-      <p>{outcome.detail}</p>
+      {outcome.tone === 'problem' ? <p>{outcome.detail}</p> : null}
+      {reason ? <p className="report-outcome__reason">{outcome.tone === 'failed' ? reason : `${SERVER_SAID} ${reason}`}</p> : null}
+      {outcome.tone === 'problem' ? null : <p>{outcome.detail}</p>}
     </div>
   );
 }

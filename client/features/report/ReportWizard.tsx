@@ -218,11 +218,11 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
 
   const footer = outcome ? (
     outcome.tone === 'failed' ? (
-      <button type="button" className="button" onClick={() => setOutcome(null)} autoFocus>Back to the report</button>
+      <button type="button" className="button" onClick={() => setOutcome(null)}>Back to the report</button>
     ) : (
       <>
         <button type="button" className="button button--secondary" onClick={() => setOutcome(null)}>Report another</button>
-        <button type="button" className="button" onClick={close} autoFocus>Done</button>
+        <button type="button" className="button" onClick={close}>Done</button>
       </>
     )
   ) : state === null ? null : (

@@ -1,5 +1,6 @@
 // End to end against the REAL server (no mocks of our own server): the forms queue through the
 // outbox, the outbox sends the documented calls, and the rows land in the server's database.
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -108,10 +109,40 @@ describe('reports reach the real server', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const alert = await within(dialog).findByRole('alert', {}, { timeout: 8000 });
-    expect(alert).toHaveTextContent(REPORT_MESSAGES.scamFailed);
+    // the spec's text on its own line, the server's reason on another; focus on the message
+    expect(within(alert).getByText(REPORT_MESSAGES.scamFailed).textContent).toBe(REPORT_MESSAGES.scamFailed);
+    expect(within(alert).getByText(/^The server said: /)).toBeInTheDocument();
     expect(alert).toHaveTextContent(REPORT_MESSAGES.rejectedHint);
+    expect(alert).toHaveFocus();
     expect(error).toHaveBeenCalledWith('Scam submit failed', expect.any(String));
     const [entry] = await db.outbox.toArray();
     expect(entry?.state).toBe('rejected'); // kept for the pending list, never dropped silently
+  });
+
+  it('when the server fails with a 500 while online, then Add Scam says the server had a problem and when it retries, not "back online"', async () => {
+    const { id } = await publishedProfile(await visitor(server.t.app), await staffClient(server.t), 'developers', { name: 'Published Person' });
+    render(<AddScamHarness kind="developer" profile={{ id, name: 'Published Person' }} mode="submit" db={db} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open Add Scam' }));
+    const dialog = await dialogNamed('Add Scam');
+    await within(dialog).findByLabelText(/^Description/);
+    await fillRequired(dialog, 'Sold me a fake audit', '3000');
+    // a real fault: another connection holds the database's write lock, so the server answers 500
+    server.t.db.pragma('busy_timeout = 50');
+    const locker = new Database(server.t.config.DATABASE_PATH);
+    locker.exec('BEGIN EXCLUSIVE');
+    try {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+      const alert = await within(dialog).findByRole('alert', {}, { timeout: 8000 });
+      expect(within(alert).getByText('Saved, but not sent yet: the server had a problem.')).toBeInTheDocument();
+      expect(within(alert).getByText(/^We will try again /)).toBeInTheDocument();
+      expect(within(alert).getByText('The server said: Something went wrong on our side. Please try again.')).toBeInTheDocument();
+      expect(within(dialog).queryByText(/back online/)).not.toBeInTheDocument();
+      expect(alert).toHaveFocus();
+      expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ state: 'pending', failure: 'server' })]);
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+    }
   });
 });
