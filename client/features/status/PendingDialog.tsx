@@ -2,7 +2,8 @@
 // screen does not carry it (issue 6: initial JavaScript ≤ 200 KB gzip).
 import { useId, useState } from 'react';
 import { discard, resend, updateAction, useOutboxEntries } from '../../local';
-import type { OutboxEntry, OutboxState } from '../../local/outbox-types';
+import { nextTryText } from '../../local/outbox-messages';
+import type { OutboxEntry } from '../../local/outbox-types';
 import { useStatus } from '../../state/status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
@@ -41,11 +42,30 @@ function PendingList() {
   );
 }
 
-const STATE_TEXT: Record<OutboxState, string> = {
-  pending: 'Waiting to send',
-  sending: 'Sending…',
-  rejected: 'Needs attention',
-};
+/**
+ * The badge of an entry (docs/design.md#messages): waiting for the network, the server unreachable
+ * or failing (tried again by itself), or refused (the person corrects or discards it).
+ */
+function badgeText(entry: OutboxEntry): string {
+  if (entry.state === 'sending') return 'Sending…';
+  if (entry.state === 'rejected') return 'Refused';
+  if (entry.failure === 'offline') return 'Waiting for the network';
+  if (entry.failure === 'unreachable') return 'Server not reached';
+  if (entry.failure === 'server') return 'Server problem';
+  return 'Waiting to send';
+}
+
+/** What the last try met, and when the next one is, for a pending entry. */
+function waitingLines(entry: OutboxEntry, now: number): { why: string; reason: string | null } | null {
+  if (entry.state !== 'pending') return null;
+  const next = entry.nextAttemptAt > now ? nextTryText(entry.nextAttemptAt, now) : 'We will try again shortly.';
+  if (entry.failure === 'offline') return { why: 'It will be sent when you are back online.', reason: null };
+  if (entry.failure === 'unreachable') return { why: `The server could not be reached. ${next}`, reason: null };
+  if (entry.failure === 'server') return { why: `The server had a problem. ${next}`, reason: entry.lastError };
+  // stored before failures were told apart
+  if (entry.lastError) return { why: `Last try failed (${entry.lastError}); it will try again.`, reason: null };
+  return null;
+}
 
 function OutboxItem({ entry }: { entry: OutboxEntry }) {
   const labelId = useId();
@@ -56,6 +76,7 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
   const online = useStatus((s) => s.online);
   // a try already failed (a bad network): the person may ask for another now, not after the back-off
   const canSendNow = entry.state === 'pending' && entry.attempts > 0 && online;
+  const waiting = waitingLines(entry, Date.now());
 
   async function run(task: () => Promise<unknown>) {
     setProblem(null);
@@ -71,7 +92,9 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
     <li className={`outbox-entry outbox-entry-${entry.state}`} aria-labelledby={labelId}>
       <div className="outbox-entry-head">
         <strong id={labelId}>{entry.label}</strong>
-        <span className={`badge badge-${entry.state}`}>{STATE_TEXT[entry.state]}</span>
+        <span className={`badge badge-${entry.state}${entry.state === 'pending' && entry.failure === 'server' ? ' badge-problem' : ''}`}>
+          {badgeText(entry)}
+        </span>
       </div>
       <p className="muted outbox-meta">Saved {formatDateTime(entry.createdAt)}</p>
       {rejected && entry.lastError ? (
@@ -79,8 +102,11 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
           <span className="outbox-error-from">The server said:</span> {entry.lastError}
         </p>
       ) : null}
-      {!rejected && entry.lastError ? (
-        <p className="muted outbox-meta">Last try failed ({entry.lastError}); it will try again.</p>
+      {waiting ? <p className="muted outbox-meta">{waiting.why}</p> : null}
+      {waiting?.reason ? (
+        <p className="muted outbox-meta">
+          <span className="outbox-error-from">The server said:</span> {waiting.reason}
+        </p>
       ) : null}
 
       {!editing ? (

@@ -115,8 +115,33 @@ describe('the pending control', () => {
     expect(waiting).toHaveTextContent('Waiting to send');
     expect(waiting).toHaveTextContent('Saved Mar 14, 2025');
     expect(within(waiting!).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
-    expect(refused).toHaveTextContent('Needs attention');
+    expect(refused).toHaveTextContent('Refused');
     expect(refused).toHaveTextContent('The server said: Full name is required');
+  });
+
+  it('when entries wait for different reasons, then each says its own: the network, the server not reached, a server problem with its words and next try', async () => {
+    const now = Date.now();
+    setStatus({ pendingCount: 3 });
+    local.entries = [
+      entry({ id: 'a', failure: 'offline', attempts: 1, lastError: 'The server could not be reached. Check your connection.' }),
+      entry({ id: 'b', failure: 'unreachable', attempts: 1, nextAttemptAt: now + 5 * 60_000, lastError: 'The server could not be reached. Check your connection.' }),
+      entry({ id: 'c', failure: 'server', attempts: 2, nextAttemptAt: now + 5 * 60_000, lastError: 'Something went wrong on our side. Please try again.' }),
+    ];
+    render(<PendingControl />);
+    await userEvent.click(screen.getByRole('button', { name: '3 pending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Waiting to be sent' });
+
+    const [offline, unreachable, failing] = within(dialog).getAllByRole('listitem');
+    expect(offline).toHaveTextContent('Waiting for the network');
+    expect(offline).toHaveTextContent('It will be sent when you are back online.');
+    expect(offline).not.toHaveTextContent('The server said');
+    const at = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(now + 5 * 60_000);
+    expect(unreachable).toHaveTextContent('Server not reached');
+    expect(unreachable).toHaveTextContent(`The server could not be reached. We will try again at ${at}.`);
+    expect(failing).toHaveTextContent('Server problem');
+    expect(within(failing!).getByText(`The server had a problem. We will try again at ${at}.`)).toBeInTheDocument();
+    expect(within(failing!).getByText(/^The server said:/).parentElement).toHaveTextContent('The server said: Something went wrong on our side. Please try again.');
+    expect(failing).not.toHaveTextContent('back online');
   });
 
   it('when Resend is pressed on a refused entry, then it is sent again', async () => {
