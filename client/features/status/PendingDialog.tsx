@@ -1,6 +1,6 @@
 // The list behind "N pending" (PendingControl), loaded when it is first opened so the first
 // screen does not carry it (issue 6: initial JavaScript ≤ 200 KB gzip).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { discard, resend, updateAction, useOutboxEntries } from '../../local';
 import { nextTryText } from '../../local/outbox-messages';
 import type { OutboxEntry } from '../../local/outbox-types';
@@ -67,6 +67,18 @@ function waitingLines(entry: OutboxEntry, now: number): { why: string; reason: s
   return null;
 }
 
+const NOW_TICK_MS = 10_000;
+
+/** The time, again every few seconds, so "we will try again" never names a moment already past. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), NOW_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 function OutboxItem({ entry }: { entry: OutboxEntry }) {
   const labelId = useId();
   const [editing, setEditing] = useState(false);
@@ -76,7 +88,8 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
   const online = useStatus((s) => s.online);
   // a try already failed (a bad network): the person may ask for another now, not after the back-off
   const canSendNow = entry.state === 'pending' && entry.attempts > 0 && online;
-  const waiting = waitingLines(entry, Date.now());
+  const now = useNow();
+  const waiting = waitingLines(entry, now);
 
   async function run(task: () => Promise<unknown>) {
     setProblem(null);
