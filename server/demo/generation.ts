@@ -93,6 +93,14 @@ const PAD2 = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
 export function timestamp(r: Rand, dayIndex: number): string {
   return `${day(dayIndex)}T${PAD2[r.int(0, 23)]}:${PAD2[r.int(0, 59)]}:${PAD2[r.int(0, 59)]}.000Z`;
 }
+/**
+ * A moment on that day made from numbers already drawn (`salt`), not from the generator: giving a
+ * pending incident its time of report must not shift every value drawn after it.
+ */
+export function momentOf(dayIndex: number, salt: number): string {
+  const mix = Math.abs(Math.imul(dayIndex + 1, 2_654_435_761) ^ Math.imul(salt + 7, 40_503));
+  return `${day(dayIndex)}T${PAD2[mix % 24]}:${PAD2[Math.floor(mix / 24) % 60]}:${PAD2[Math.floor(mix / 1440) % 60]}.000Z`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers: valid for their kind (shared/identifiers), written in the ways people write them
@@ -407,7 +415,9 @@ export function makeIncident(g: Generator, p: Persona, status: IncidentStatus, f
   return {
     description: aftermath ? `${story} ${aftermath}` : story,
     occurred: day(occurredDay),
-    reported: day(reportedDay),
+    // a report waiting for staff is a moment, shown with its time in the admin panel (product.md#screens-admin,
+    // issue 19); the published history keeps its day, which is all the profile modal shows
+    reported: status === 'pending' ? momentOf(reportedDay, occurredDay) : day(reportedDay),
     reportedDay,
     amount: amountFor(r, currency),
     currency,

@@ -272,6 +272,7 @@ describe('seedDemo', () => {
     for (const i of incidents) {
       expect(typeof i.amount).toBe('number');
       expect(i.occurred).toMatch(/^202[1-5]-\d{2}-\d{2}$/);
+      // a pending report is a moment (the admin panel shows its time); a published one a day
       expect(i.reported).toMatch(/^202[1-5]-\d{2}-\d{2}$/);
       expect((i.reported as string) > (i.occurred as string)).toBe(true);
     }
@@ -370,6 +371,13 @@ describe('seedDemo', () => {
     expect(pendingOnPublished.length).toBeGreaterThanOrEqual(4);
     expect(new Set(pendingOnPublished.map((i) => i.kind))).toEqual(new Set(['developer', 'project']));
     for (const i of pendingOnPublished) expect(i.submitter_contact).not.toBe('');
+    // every pending report is a moment, which the admin panel shows with its time (issue 19), after its day of occurrence
+    const pending = all(db, "SELECT occurred, reported FROM incidents WHERE verification_status = 'pending'");
+    for (const i of pending) {
+      expect(i.reported).toMatch(/^202[1-5]-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+      expect((i.reported as string) > (i.occurred as string)).toBe(true);
+    }
+    expect(new Set(pending.map((i) => (i.reported as string).slice(11, 16))).size).toBeGreaterThan(pending.length / 2);
 
     const edits = all(db, "SELECT * FROM edit_requests WHERE verification_status = 'pending'");
     expect(edits.length).toBeGreaterThanOrEqual(3);

@@ -4,7 +4,7 @@ import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import type { AdminCard } from './cards';
 import { FALLBACK_NAME } from './cards';
 import { changedFields, hasNoChanges, type ChangedField } from './changed-fields';
-import { currencyCode, DASH, formatAdminDate, formatScamAmount, orDash } from './format';
+import { currencyCode, DASH, formatAdminDate, formatAdminDay, formatScamAmount, orDash } from './format';
 import { Fields, Section, Tags, type FieldRow } from './Fields';
 
 export function CardDetails({ card }: { card: AdminCard }) {
@@ -91,7 +91,8 @@ function ScamDetails({ scam, name }: { scam: PendingScam; name: string }) {
       <Section title="Scam Information">
         <Fields rows={[
           { label: 'Target', value: profileReference(name, scam.developer, scam.project) },
-          { label: 'Occurred', value: formatAdminDate(scam.occurred) ?? DASH },
+          // issue 19: a moment shows its time, a day does not (product.md#screens-admin)
+          { label: 'Occurred', value: formatAdminDay(scam.occurred) ?? DASH },
           { label: 'Reported', value: formatAdminDate(scam.reported) ?? DASH },
           { label: 'Amount', value: formatScamAmount(scam.amount, scam.currency) },
           { label: 'Currency', value: currencyCode(scam.currency) },

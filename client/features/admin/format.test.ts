@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminDate, formatScamAmount, orDash, parseAdminDate } from './format';
+import { formatAdminDate, formatAdminDay, formatScamAmount, orDash, parseAdminDate } from './format';
 import { localIso } from './test-support';
 
 describe('admin dates', () => {
@@ -11,6 +11,13 @@ describe('admin dates', () => {
   it('when a calendar date is shown, then it keeps its day and invents no time', () => {
     expect(formatAdminDate('2025-05-20')).toBe('May 20, 2025');
     expect(parseAdminDate('2025-05-20')).toBe(new Date(2025, 4, 20).getTime());
+  });
+
+  it('when an incident\'s day is shown, then it is the day as written, with no time, even when a time came with it', () => {
+    expect(formatAdminDay('2025-05-20')).toBe('May 20, 2025');
+    expect(formatAdminDay('2025-05-20T23:30:00Z')).toBe('May 20, 2025');
+    expect(formatAdminDay(null)).toBeNull();
+    expect(formatAdminDay('soon')).toBeNull();
   });
 
   it('when the date is absent, blank or unreadable, then there is no date', () => {

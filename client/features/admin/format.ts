@@ -42,6 +42,17 @@ export function formatAdminDate(value: string | null | undefined): string | null
   return parts.slice(0, yearAt + 1).map((p) => p.value).join('');
 }
 
+/**
+ * A day, never a time: for an incident's "occurred", which is a calendar date even when it came
+ * with a time ('2025-05-20T10:30:00Z' reads "May 20, 2025", the day as written, like the profile
+ * modal's first 10 characters, product.md#screens-profile). null when absent or unreadable.
+ */
+export function formatAdminDay(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim();
+  const day = text.slice(0, 10);
+  return DATE_ONLY.test(day) && (text.length === 10 || text[10] === 'T' || text[10] === ' ') ? formatAdminDate(day) : formatAdminDate(text);
+}
+
 /** product.md#screens: "amount as currency code plus number (up to 8 decimals, default USD, or a dash)". */
 export function formatScamAmount(amount: number | null | undefined, currency: string | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return DASH;
