@@ -1,6 +1,6 @@
 // The list behind "N pending" (PendingControl), loaded when it is first opened so the first
 // screen does not carry it (issue 6: initial JavaScript ≤ 200 KB gzip).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { discard, resend, updateAction, useOutboxEntries } from '../../local';
 import { nextTryText } from '../../local/outbox-messages';
 import type { OutboxEntry } from '../../local/outbox-types';
@@ -84,6 +84,9 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // a failed Resend, Save or Discard says why where the person is: focus moves to it (issue 19)
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => { if (problem) problemRef.current?.focus(); }, [problem]);
   const rejected = entry.state === 'rejected';
   const online = useStatus((s) => s.online);
   // a try already failed (a bad network): the person may ask for another now, not after the back-off
@@ -177,7 +180,7 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
       ) : null}
 
       {problem ? (
-        <p role="alert" className="outbox-error">
+        <p ref={problemRef} tabIndex={-1} role="alert" className="outbox-error">
           {problem}
         </p>
       ) : null}
