@@ -158,6 +158,37 @@ describe('a server that fails is not "offline"', () => {
   });
 });
 
+describe('Add Scam when the server fails', () => {
+  it('when the incident meets a 500 while online, then the form says the server had a problem and when it retries, with focus on it', async () => {
+    const { name } = await longPublishedScammer('Incident Fault');
+    const { context, page, errors } = await openRegistry();
+    const dialog = await openProfile(page, name);
+    await dialog.getByRole('button', { name: 'Report an Incident' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Scam' });
+    await add.waitFor();
+    await add.getByLabel('Description').fill(`Took a deposit for a fake audit (${stamp()})`);
+    await add.getByLabel('Lost amount').fill('1250.50');
+
+    const lock = lockDatabase();
+    try {
+      await add.getByRole('button', { name: 'Submit', exact: true }).click();
+      const outcome = add.locator('.report-outcome');
+      await outcome.getByText('Saved, but not sent yet: the server had a problem.', { exact: true }).waitFor({ timeout: 20_000 });
+      expect(await outcome.getAttribute('role')).toBe('alert');
+      expect(await outcome.getByText(/^We will try again /).isVisible()).toBe(true);
+      expect(await outcome.getByText('The server said: Something went wrong on our side. Please try again.', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText(/back online/).count()).toBe(0);
+      expect(await outcome.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectNoSidewaysScroll(page, add);
+      await shoot(page, 'add-scam-server-problem');
+    } finally {
+      lock.release();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the spec\'s texts stand alone', () => {
   it('when the server refuses an edit request, then "Failed to submit edit request." is a line of its own, the server\'s words another, and it has focus', async () => {
     const { id, name } = await longPublishedScammer('Refused Edit');

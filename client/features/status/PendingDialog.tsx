@@ -30,8 +30,8 @@ function PendingList() {
   return (
     <>
       <p className="muted pending-intro">
-        Reports made on this device that have not reached the server yet. They are sent by themselves when there is a
-        connection.
+        Reports made on this device that have not reached the server yet. They are sent by themselves as soon as the
+        network and the server allow.
       </p>
       <ul className="outbox-list">
         {entries.map((entry) => (
