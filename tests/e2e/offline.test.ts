@@ -20,6 +20,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // client/local/replicator.ts; not imported, since that module opens IndexedDB on load
 const SYNC_INTERVAL_MS = 60_000;
 const QUEUED = 'Saved. It will be sent when you are back online.';
+const UNREACHABLE = 'Saved, but not sent yet: the server could not be reached.';
 
 const rig = useBrowser();
 const shoot = screenshots('');
@@ -246,7 +247,10 @@ describe('while the server is down', () => {
       const name = `Outage Reporter ${Date.now()}`;
       const description = 'Asked for a deposit while the server was down';
       const dialog = await reportPerson(page, name, description);
-      await dialog.getByText(QUEUED).waitFor();
+      // online with no server answering: said as it is, with the next try (issue 19), not "offline"
+      await dialog.getByText(UNREACHABLE).waitFor();
+      expect(await dialog.getByText(/^We will try again /).count()).toBe(1);
+      expect(await dialog.getByText(QUEUED).count()).toBe(0);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await pendingButton(page).filter({ hasText: '1 pending' }).waitFor();
 
