@@ -264,6 +264,7 @@ describe('admin dates', () => {
     const lines = await page.locator('.admin-card').getByText(/^Submitted /).allTextContents();
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines) expect(line).toMatch(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M by /);
+    await shoot(page, 'admin-cards');
 
     const card = page.locator('.admin-card', { has: page.getByRole('heading', { name, exact: true }) });
     await card.getByRole('button', { name: 'View Details' }).click();
