@@ -7,7 +7,7 @@ import { RegistryPage } from '../features/registry';
 import { ReportButton } from '../features/report/ReportButton';
 // the lookup's context only: the feature's index would bring both report forms into the first download
 import { ReportLookupProvider, type ReportLookup } from '../features/report/checks/lookup';
-import { lookupIdentifier, type LocalProfile, type RegistryDb } from '../local';
+import { findListedName, lookupIdentifier, type LocalProfile, type RegistryDb } from '../local';
 import { useRegistryUrl } from './registry-url';
 
 const LinkedProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.LinkedProfileModal })));
@@ -25,11 +25,12 @@ export function HomePage({ db }: { db: RegistryDb }) {
   }
   const [addingTo, setAddingTo] = useState<LocalProfile | null>(null);
   const [addOpen, setAddOpen] = useState(false);
-  // the report forms ask the replica whether an identifier is already listed (offline too);
+  // the report forms ask the replica whether an identifier or a name is already listed (offline too);
   // memoised, since a new lookup makes them check every value again
   const { openProfile } = url;
   const reportLookup = useMemo<ReportLookup>(() => ({
     lookup: (text) => lookupIdentifier(text, db),
+    findName: (name) => findListedName(name, db),
     openProfile: (profile) => openProfile(profile.id),
   }), [db, openProfile]);
 
