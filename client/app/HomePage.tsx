@@ -1,13 +1,17 @@
 // The registry at / (product.md#screens) with the dialogs it leads to: View Profile opens the profile modal,
 // and its 'Report an Incident' opens the Add Scam modal for that profile on top of it, so closing
 // Add Scam returns to the profile. The search, the tab and the open profile are the address's
-// (client/app/registry-url.ts): a lookup is a link, Back closes a profile.
+// (client/app/registry-url.ts): a lookup is a link, Back closes a profile. A search for an
+// identifier that finds nothing offers "Report it", which opens the report wizard with it filled in.
 import { lazy, Suspense, useMemo, useState } from 'react';
+import type { ProfileKind } from '../../shared/contract/common';
 import { RegistryPage } from '../features/registry';
 import { ReportButton } from '../features/report/ReportButton';
+import type { ReportPrefill } from '../features/report/prefill';
 // the lookup's context only: the feature's index would bring both report forms into the first download
 import { ReportLookupProvider, type ReportLookup } from '../features/report/checks/lookup';
 import { findListedName, lookupIdentifier, type LocalProfile, type RegistryDb } from '../local';
+import { getRegistryQuery } from '../state/registry-query';
 import { useRegistryUrl } from './registry-url';
 
 const LinkedProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.LinkedProfileModal })));
@@ -25,6 +29,9 @@ export function HomePage({ db }: { db: RegistryDb }) {
   }
   const [addingTo, setAddingTo] = useState<LocalProfile | null>(null);
   const [addOpen, setAddOpen] = useState(false);
+  // "Report it" on a search that found nothing: the report button of the kind shown opens its
+  // wizard with the identifier filled in (a new request each time)
+  const [reporting, setReporting] = useState<(ReportPrefill & { kind: ProfileKind }) | null>(null);
   // the report forms ask the replica whether an identifier or a name is already listed (offline too);
   // memoised, since a new lookup makes them check every value again
   const { openProfile } = url;
@@ -38,7 +45,10 @@ export function HomePage({ db }: { db: RegistryDb }) {
     <ReportLookupProvider value={reportLookup}>
       <RegistryPage
         db={db}
-        reportAction={(kind) => <ReportButton kind={kind} db={db} />}
+        reportAction={(kind) => <ReportButton kind={kind} db={db} prefill={reporting?.kind === kind ? reporting : undefined} />}
+        onReportIdentifier={(identifierKind, value) => {
+          setReporting((before) => ({ id: (before?.id ?? 0) + 1, kind: getRegistryQuery().kind, identifierKind, value }));
+        }}
         onViewProfile={(profile) => {
           setFromCard(profile);
           url.openProfile(profile.id);

@@ -293,6 +293,16 @@ describe('identifier lookups on the registry page (issue 16)', () => {
     expect(reported).toEqual([['phone', '+61 491 570 169']]);
   });
 
+  it('when a case id is listed nowhere, then the page says so, with nothing to report', async () => {
+    await putReplicaProfiles(db, listed());
+    render(<RegistryPage onViewProfile={() => {}} reportAction={reportAction} onReportIdentifier={() => {}} db={db} />);
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('BUSTR-2025-0999');
+    expect(await screen.findByText('No listed profile has this case ID.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report it' })).not.toBeInTheDocument();
+  });
+
   it('when a plain word finds nothing, then only the spec\'s empty text and Clear Filters show', async () => {
     await putReplicaProfiles(db, listed());
     renderPage();

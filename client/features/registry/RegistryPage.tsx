@@ -180,6 +180,8 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
   } else if (results.total === 0) {
     const elsewhere = results.otherKind && results.otherKind.total > 0 ? results.otherKind : null;
     const checked = checkedKinds(query, results.readings);
+    // a case id is the registry's own: there is nothing to report about one
+    const reportable = checked.find((k) => k !== 'case_id');
     body = (
       <div className="registry__message registry__empty">
         <p>{EMPTY_TEXT}</p>
@@ -189,8 +191,8 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
           <>
             <p className="registry__checked">{checkedSentence(checked)}</p>
             <p className="registry__not-proof">{NOT_PROOF_TEXT}</p>
-            {onReportIdentifier ? (
-              <button type="button" className="button button--accent" onClick={() => onReportIdentifier(checked[0]!, query.trim())}>
+            {onReportIdentifier && reportable ? (
+              <button type="button" className="button button--accent" onClick={() => onReportIdentifier(reportable, query.trim())}>
                 Report it
               </button>
             ) : null}
