@@ -13,6 +13,7 @@ import { ReportLookupProvider, type ReportLookup } from '../features/report/chec
 import { findListedName, lookupIdentifier, type LocalProfile, type RegistryDb } from '../local';
 import { getRegistryQuery } from '../state/registry-query';
 import { useRegistryUrl } from './registry-url';
+import type { GivenMatch } from '../features/profile';
 
 const LinkedProfileModal = lazy(() => import('../features/profile').then((m) => ({ default: m.LinkedProfileModal })));
 const AddScamModal = lazy(() => import('../features/report/AddScamModal').then((m) => ({ default: m.AddScamModal })));
@@ -21,6 +22,8 @@ export function HomePage({ db }: { db: RegistryDb }) {
   const url = useRegistryUrl();
   // the profile as its card held it, shown at once while the replica is read
   const [fromCard, setFromCard] = useState<LocalProfile | null>(null);
+  // and the match its card showed, with the search it answered (the modal need not compute it again)
+  const [cardMatch, setCardMatch] = useState<GivenMatch | null>(null);
   // the profile last shown, kept while its dialog closes (focus goes back to its card)
   const [shown, setShown] = useState<{ profileId: number | null; profileParam: string | null } | null>(null);
   const linked = url.profileId !== null || url.profileParam !== null;
@@ -49,8 +52,10 @@ export function HomePage({ db }: { db: RegistryDb }) {
         onReportIdentifier={(identifierKind, value) => {
           setReporting((before) => ({ id: (before?.id ?? 0) + 1, kind: getRegistryQuery().kind, identifierKind, value }));
         }}
-        onViewProfile={(profile) => {
+        onViewProfile={(profile, score, matched) => {
+          const { query, filters } = getRegistryQuery();
           setFromCard(profile);
+          setCardMatch({ profileId: profile.id, query, filters, score, matched: matched ? { field: matched.field, value: matched.value } : null });
           url.openProfile(profile.id);
         }}
       />
@@ -61,6 +66,7 @@ export function HomePage({ db }: { db: RegistryDb }) {
             profileId={shown.profileId}
             profileParam={shown.profileParam}
             known={fromCard}
+            match={cardMatch}
             open={linked}
             onOpenChange={(open) => { if (!open) url.closeProfile(); }}
             onAddIncident={(profile) => {

@@ -182,7 +182,7 @@ describe('the registry page', () => {
 
     await userEvent.click(within(card).getByRole('button', { name: 'View Profile' }));
 
-    expect(onViewProfile).toHaveBeenCalledWith(expect.objectContaining({ name: 'John Doe', kind: 'developer' }), 100);
+    expect(onViewProfile).toHaveBeenCalledWith(expect.objectContaining({ name: 'John Doe', kind: 'developer' }), 100, undefined);
   });
 
   it('when a saved search is loaded elsewhere, then the search box shows its query', async () => {
