@@ -73,7 +73,7 @@ describe('Report it', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Report it' }));
 
     const wizard = await wizardNamed('Report a person');
-    expect(await within(wizard).findByText("It is filled in as Scam 1's Telegram handle (step 3). Add what you know of who is behind it, then describe that scam on step 3."))
+    expect(await within(wizard).findByText("It is filled in as Scam 1's Telegram handle. Add what you know of who is behind it, then describe that scam on step 3."))
       .toBeInTheDocument();
     expect(wizard).toHaveTextContent('Reporting t.me/ada_example8');
   });

@@ -404,9 +404,9 @@ function PrefillNote({ notice }: { notice: PrefillNotice }) {
   const what = IDENTIFIER_FIELD_SINGULAR[notice.field];
   const scam = `Scam ${notice.scam}`;
   const text = notice.how === 'started'
-    ? `It is filled in as ${scam}'s ${what} (step 3). Add what you know of who is behind it, then describe that scam on step 3.`
+    ? `It is filled in as ${scam}'s ${what}. Add what you know of who is behind it, then describe that scam on step 3.`
     : notice.how === 'added'
-      ? `It is added to your report as ${scam}'s ${what} (step 3). Describe that scam there.`
+      ? `It is added to your report as ${scam}'s ${what}. Describe that scam on step 3.`
       : `It is already in your report, in ${scam}.`;
   return (
     <div className="wizard__prefill" role="status">

@@ -67,7 +67,7 @@ describe('Report it: the wizard opened with an identifier', { timeout: 30_000 },
     expect(within(wizard).getByText('Step 1 of 3')).toBeInTheDocument();
     const note = within(wizard).getAllByRole('status').find((el) => el.textContent?.startsWith('Reporting'));
     expect(note).toHaveTextContent(`Reporting ${WALLET}`);
-    expect(note).toHaveTextContent("It is filled in as Scam 1's wallet address (step 3). Add what you know of who is behind it, then describe that scam on step 3.");
+    expect(note).toHaveTextContent("It is filled in as Scam 1's wallet address. Add what you know of who is behind it, then describe that scam on step 3.");
     await waitFor(async () => expect((await stored())?.incidents.map((d) => d.walletAddresses)).toEqual([[WALLET]]));
 
     await typeInto(wizard, /^Full name/, 'Wallet Owner');
@@ -124,7 +124,7 @@ describe('Report it: the wizard opened with an identifier', { timeout: 30_000 },
     expect(question).toHaveTextContent('(Jane Roe), with 1 scam.');
     await userEvent.click(button(question, 'Add to this report'));
 
-    expect(await within(wizard).findByText("It is added to your report as Scam 2's Telegram handle (step 3). Describe that scam there.")).toBeInTheDocument();
+    expect(await within(wizard).findByText("It is added to your report as Scam 2's Telegram handle. Describe that scam on step 3.")).toBeInTheDocument();
     expect(within(wizard).getByText('Step 2 of 3')).toBeInTheDocument();
     await waitFor(async () => expect((await stored())?.incidents.map((d) => [...d.walletAddresses, ...d.telegramHandles])).toEqual([[WALLET], [HANDLE]]));
     expect((await stored())?.profile.name).toBe('Jane Roe');
