@@ -143,6 +143,19 @@ describe('a report of what is already listed', () => {
     await addScam.getByRole('button', { name: 'Done' }).click();
 
     expect((await pendingOf(await aldricId())).filter((i) => i.description === description)).toHaveLength(1);
+
+    // the report typed so far stays on the device: Report it asks before adding to it, and keeps it
+    await page.getByRole('dialog', { name: 'Report a person' }).getByRole('button', { name: 'Close' }).click();
+    await wizard.waitFor({ state: 'hidden' });
+    await search(page, WALLET_MISS);
+    await page.getByRole('button', { name: 'Report it' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Add it to your report in progress?' });
+    await question.getByText(`You have a report of a person in progress on this device (aldric   QUENBY), with no scams yet.`, { exact: false }).waitFor();
+    await shoot(page, 'question');
+    await question.getByRole('button', { name: 'Keep the report as it is' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await wizard.getByLabel('Full name').inputValue()).toBe('  aldric   QUENBY ');
+    expect(await wizard.getByText('Reporting').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
