@@ -12,9 +12,9 @@ export type { PlannedCall } from './outbox-actions';
 export { listOutbox, useOutboxEntries } from './outbox-list';
 export { useRegistryVersion } from './registry';
 export { getProfile, getProfiles, getIncidents, replicaCount, REPLICA_CHUNK_SIZE } from './replica';
-export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions, lookupIdentifier } from './search/registry-search';
+export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions, lookupIdentifier, findListedName } from './search/registry-search';
 export type {
-  SearchService, RegistrySearchRequest, RegistrySearchState, IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer,
+  SearchService, RegistrySearchRequest, RegistrySearchState, IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer,
 } from './search/registry-search';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';

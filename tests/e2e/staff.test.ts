@@ -11,6 +11,7 @@ import { caseId } from '../../shared/domain/case-id';
 import { ApiClient } from './support/api';
 import { DEMO_SERVER_ENV, DESKTOP, PHONE, STAFF, expectNoSidewaysScroll, freshPage, screenshots, signInStaff, useBrowser, type Visit } from './support/visits';
 import { routes } from '../../shared/contract/routes';
+import { ALDRIC } from '../../server/demo/showcase';
 
 const rig = useBrowser({ env: DEMO_SERVER_ENV });
 const shoot = screenshots('staff-');
@@ -334,6 +335,52 @@ describe('moderation from the Admin Panel', () => {
     await dialog.waitFor({ state: 'detached' });
     await cardFor(page, name).waitFor({ state: 'detached' });
     expect(await visitorStatus(routes.profiles.detail.developer.path({ id: profileId }))).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('shared identifiers in the Admin Panel', () => {
+  it('when two new reports name a wallet a listed profile holds, then each one\'s details list that profile and the other report', async () => {
+    // Aldric Quenby (the demo's showcase scammer) lists this wallet; the reports write it as pasted
+    const listed = ALDRIC.wallet_addresses[1]!;
+    const visitor = await ApiClient.visitor(rig.server.url);
+    const report = async (label: string, wallet: string) => {
+      const name = `${label} ${stamp()}`;
+      const { id } = await visitor.post<{ id: number }>(routes.profiles.create.developer.path(), { name, bio: 'Asked for a deposit to a wallet.' });
+      await visitor.post(routes.incidents.report.developer.path({ id }), {
+        description: `Paid a "broker" (${name})`, lostAmount: '400', wallet_addresses: [wallet],
+      });
+      return { id, name };
+    };
+    const first = await report('Wallet Sharer', `bitcoin:${listed}?amount=0.01`);
+    const second = await report('Wallet Echo', listed.toUpperCase());
+    const { context, page, errors } = await openPanel();
+
+    // the report's card (its scam has a card of its own, under the same name)
+    const card = cardFor(page, first.name).filter({ has: page.getByText('New Scammer', { exact: true }) });
+    expect(await card.locator('.admin-card__shared').textContent()).toMatch(/^\d+ shared identifiers?$/);
+    await card.getByRole('button', { name: 'View Details' }).click();
+    let dialog = page.getByRole('dialog', { name: `New Scammer #${first.id}` });
+    let shared = dialog.getByRole('listitem').filter({ has: page.locator('.admin-shared__value', { hasText: `bitcoin:${listed}?amount=0.01` }) });
+    await shared.waitFor();
+    expect(await shared.locator('.admin-shared__kind').textContent()).toBe('Wallet (Bitcoin)');
+    expect(await shared.locator('.admin-shared__reports').textContent()).toMatch(/^This wallet is named in \d+ reports\.$/);
+    const reports = Number((await shared.locator('.admin-shared__reports').textContent())!.match(/\d+/)![0]);
+    expect(reports).toBeGreaterThanOrEqual(3); // the two reports, and the listed profile's own details
+    await shared.getByRole('link', { name: ALDRIC.name }).waitFor();
+    expect(await shared.getByRole('link', { name: ALDRIC.name }).getAttribute('href')).toMatch(/^\/\?profile=BUSTR-2025-\d{4}$/);
+    const other = shared.getByRole('button', { name: `New Scammer #${second.id}` });
+    await other.scrollIntoViewIfNeeded();
+    await shoot(page, 'modal-shared-identifiers');
+    await expectNoSidewaysScroll(page, dialog);
+
+    // the other report opens in the same modal, and names the first one back
+    await other.click();
+    dialog = page.getByRole('dialog', { name: `New Scammer #${second.id}` });
+    shared = dialog.getByRole('listitem').filter({ has: page.locator('.admin-shared__value', { hasText: listed.toUpperCase() }) });
+    await shared.getByRole('button', { name: `New Scammer #${first.id}` }).waitFor();
+    await shared.getByRole('link', { name: ALDRIC.name }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

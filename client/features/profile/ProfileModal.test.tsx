@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegistryDb } from '../../local';
 import { dropDb } from '../../local/test-support';
-import { applySearch, clearFilters } from '../../state/registry-query';
+import { applySearch, clearFilters, useRegistryQuery } from '../../state/registry-query';
 import { ProfileModal } from './ProfileModal';
 import { localIncident, localProfile, replicaWith } from './test-support';
 
@@ -124,7 +124,7 @@ describe('the profile modal', () => {
 
     const { dialog } = open();
 
-    expect(within(dialog).getByText('50%').closest('.profile-match')).toHaveClass('profile-match--red');
+    expect((await within(dialog).findByText('50%')).closest('.profile-match')).toHaveClass('profile-match--red');
     await within(dialog).findByText('No incidents recorded.');
   });
 
@@ -197,7 +197,7 @@ describe('the profile modal opened by a lookup', () => {
 
     const { dialog } = open(aldric);
 
-    const matched = within(dialog).getByRole('region', { name: 'Matched' });
+    const matched = await within(dialog).findByRole('region', { name: 'Matched' });
     expect(matched).toHaveTextContent('Telegram');
     expect(within(matched).getByText('@aldric_web302')).toBeInTheDocument();
     // at the top: before the reported loss, the facts and the identifiers
@@ -209,13 +209,41 @@ describe('the profile modal opened by a lookup', () => {
     await within(dialog).findByText('No incidents recorded.');
   });
 
+  it('when its card hands over the match it showed for this search, then the modal shows that one, at once', async () => {
+    db = await replicaWith([aldric]);
+    applySearch('@aldric_web302', {});
+    const { query, filters } = useRegistryQuery.getState();
+    const match = { profileId: aldric.id, query, filters, score: 42, matched: { field: 'telegram' as const, value: '@aldric_web302' } };
+
+    render(<ProfileModal profile={aldric} open onOpenChange={() => {}} onAddIncident={vi.fn()} db={db} match={match} />);
+
+    const dialog = screen.getByRole('dialog', { name: aldric.name });
+    expect(within(dialog).getByText('42%')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Matched' })).toHaveTextContent('Telegram@aldric_web302');
+    await within(dialog).findByText('No incidents recorded.');
+  });
+
+  it('when the search has changed since the card, then its match is not taken: the modal computes it', async () => {
+    db = await replicaWith([aldric]);
+    applySearch('@aldric_web302', {});
+    const { filters } = useRegistryQuery.getState();
+    const match = { profileId: aldric.id, query: 'something else', filters, score: 42, matched: null };
+
+    render(<ProfileModal profile={aldric} open onOpenChange={() => {}} onAddIncident={vi.fn()} db={db} match={match} />);
+
+    const dialog = screen.getByRole('dialog', { name: aldric.name });
+    expect(await within(dialog).findByText('100%')).toBeInTheDocument();
+    expect(within(dialog).queryByText('42%')).not.toBeInTheDocument();
+    await within(dialog).findByText('No incidents recorded.');
+  });
+
   it('when the search is a phone number in another form, then the number as the profile lists it is the one matched', async () => {
     db = await replicaWith([aldric]);
     applySearch('tel:+61491570159', {});
 
     const { dialog } = open(aldric);
 
-    const matched = within(dialog).getByRole('region', { name: 'Matched' });
+    const matched = await within(dialog).findByRole('region', { name: 'Matched' });
     expect(matched).toHaveTextContent('Phone number');
     expect(matched).toHaveTextContent('+61 (0)491 570 159');
     await within(dialog).findByText('No incidents recorded.');

@@ -4,17 +4,18 @@
 // Everything shown is read from the local replica, so it works offline. A profile found by one of
 // its identifiers opens with that identifier first (the Matched row), and the profile has its own
 // link to copy or share (client/state/registry-link.ts).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
-import type { IdentifierField, ProfileIdentifier } from '../../../shared/identifiers';
-import { matchColour, matchScore } from '../../../shared/search/reference';
+import type { IdentifierField } from '../../../shared/identifiers';
+import { hasActiveFilters, matchColour, type ActiveFilters } from '../../../shared/search/criteria';
 import { getIncidents, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
 import { EditRequestDialog } from './EditRequestDialog';
-import { MATCHED_FIELD_LABEL, matchedIdentifier } from './matched-identifier';
+import { MATCHED_FIELD_LABEL } from './matched-label';
+import type { ProfileMatch } from './profile-match';
 import type { SubmittedMessage } from './messages';
 import { SubmittedNote } from './Notes';
 import { formatMoney, formatTotalLoss, incidentDate, totalLoss } from './profile-data';
@@ -32,6 +33,18 @@ export interface ProfileModalProps {
   db?: RegistryDb;
   /** what the dialog says while it has no profile to show (a link whose profile is loading or not listed) */
   absent?: ProfileAbsence;
+  /**
+   * the match its card showed (score, and the identifier that found it), for the search and
+   * filters it was found with; without it (a link) the modal computes it (profile-match.ts)
+   */
+  match?: GivenMatch | null;
+}
+
+/** A card's match with the search and filters it answered. */
+export interface GivenMatch extends ProfileMatch {
+  profileId: number;
+  query: string;
+  filters: ActiveFilters;
 }
 
 export interface ProfileAbsence {
@@ -50,6 +63,31 @@ type IncidentsState =
   | { status: 'error'; message: string };
 
 const AVATAR_SIZE = 72;
+
+/**
+ * The profile's match with the search and filters: the card's when it was found with these, 100
+ * and nothing matched when neither is active, else computed by profile-match.ts, loaded then (it
+ * reads identifiers: shared/identifiers stays out of the modal's own download). Null until known.
+ */
+function useProfileMatch(profile: LocalProfile | null, filters: ActiveFilters, query: string, given: GivenMatch | null | undefined): ProfileMatch | null {
+  const card = given && profile && given.profileId === profile.id && given.query === query && given.filters === filters ? given : null;
+  const idle = !query.trim() && !hasActiveFilters(filters);
+  const need = profile && !card && !idle ? profile : null;
+  const [computed, setComputed] = useState<{ profile: LocalProfile; query: string; filters: ActiveFilters; match: ProfileMatch } | null>(null);
+  useEffect(() => {
+    if (!need) return;
+    let cancelled = false;
+    import('./profile-match').then(
+      ({ profileMatch }) => { if (!cancelled) setComputed({ profile: need, query, filters, match: profileMatch(need, filters, query) }); },
+      (error: unknown) => console.error('Computing the match failed', error),
+    );
+    return () => { cancelled = true; };
+  }, [need, filters, query]);
+  if (!profile) return null;
+  if (card) return { score: card.score, matched: card.matched };
+  if (idle) return { score: 100, matched: null };
+  return computed && computed.profile === profile && computed.query === query && computed.filters === filters ? computed.match : null;
+}
 
 /** A profile's incidents from the replica, read again when a sync changed it. */
 function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState {
@@ -73,7 +111,7 @@ function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState 
   return read && read.profileId === profileId ? read.state : { status: 'loading' };
 }
 
-export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = localDb, absent }: ProfileModalProps) {
+export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = localDb, absent, match: given }: ProfileModalProps) {
   const incidentsState = useIncidents(open && profile ? profile.id : null, db);
   const filters = useRegistryQuery((s) => s.filters);
   const query = useRegistryQuery((s) => s.query);
@@ -104,11 +142,11 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
   const closeDialog = () => setDialogOf(null);
 
   const incidents = incidentsState.status === 'ready' ? incidentsState.incidents : [];
-  const score = profile ? matchScore(profile, filters, query) : 0;
+  const match = useProfileMatch(profile, filters, query, given);
   const loss = formatTotalLoss(totalLoss(incidents));
   const shownMessage = message && message.profileId === profile?.id ? message.message : null;
   const submitted = (m: SubmittedMessage) => { if (profile) setMessage({ profileId: profile.id, message: m }); };
-  const matched = useMemo(() => (profile ? matchedIdentifier(profile, query) : null), [profile, query]);
+  const matched = match?.matched ?? null;
   const matchedShown = profile && matched ? shownIdentifier(profile, matched) : null;
 
   return (
@@ -141,10 +179,12 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
               </p>
             </div>
             <ShareProfileLink profileId={profile.id} profileName={profile.name} />
-            <p className={`profile-match profile-match--${matchColour(score)}`}>
-              <span className="profile-match__value">{score}%</span>
-              <span className="profile-match__label">Match</span>
-            </p>
+            {match ? (
+              <p className={`profile-match profile-match--${matchColour(match.score)}`}>
+                <span className="profile-match__value">{match.score}%</span>
+                <span className="profile-match__label">Match</span>
+              </p>
+            ) : null}
           </header>
 
           {matched && matchedShown ? <MatchedIdentifier field={matched.field} shown={matchedShown} /> : null}
@@ -222,7 +262,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
 }
 
 /** An identifier as the Identifiers section shows it (a bank account with its bank's name). */
-function shownIdentifier(profile: LocalProfile, matched: ProfileIdentifier): string {
+function shownIdentifier(profile: LocalProfile, matched: NonNullable<ProfileMatch['matched']>): string {
   const account = matched.field === 'bankAccounts' ? profile.bankAccounts.find((b) => b.account === matched.value) : undefined;
   return account ? formatBankAccount(account) : matched.value;
 }

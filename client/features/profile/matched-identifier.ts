@@ -2,21 +2,8 @@
 // that identifier shown first. The search and the profile's values are compared by canonical
 // form (shared/identifiers), never as text: `t.me/aldric_web302` is the profile's `@aldric_web302`.
 import {
-  identify, profileIdentifiers, type IdentifierField, type IdentifierKind, type ProfileIdentifier,
-  type ProfileIdentifierSource,
+  identify, profileIdentifiers, type IdentifierKind, type ProfileIdentifier, type ProfileIdentifierSource,
 } from '../../../shared/identifiers';
-
-/** How the modal names the field a match is in. */
-export const MATCHED_FIELD_LABEL: Record<IdentifierField, string> = {
-  id: 'Case ID',
-  walletAddresses: 'Wallet address',
-  phone: 'Phone number',
-  email: 'Email',
-  website: 'Website',
-  telegram: 'Telegram',
-  ipAddresses: 'IP address',
-  bankAccounts: 'Bank account',
-};
 
 // an IBAN and an account number share one canonical form (shared/identifiers/README.md)
 const family = (kind: IdentifierKind): IdentifierKind => (kind === 'iban' ? 'bank_account' : kind);

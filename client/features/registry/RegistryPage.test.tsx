@@ -182,7 +182,7 @@ describe('the registry page', () => {
 
     await userEvent.click(within(card).getByRole('button', { name: 'View Profile' }));
 
-    expect(onViewProfile).toHaveBeenCalledWith(expect.objectContaining({ name: 'John Doe', kind: 'developer' }), 100);
+    expect(onViewProfile).toHaveBeenCalledWith(expect.objectContaining({ name: 'John Doe', kind: 'developer' }), 100, undefined);
   });
 
   it('when a saved search is loaded elsewhere, then the search box shows its query', async () => {
@@ -291,6 +291,16 @@ describe('identifier lookups on the registry page (issue 16)', () => {
     expect(screen.getByText(/Not being listed here is not proof that it is safe/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Report it' }));
     expect(reported).toEqual([['phone', '+61 491 570 169']]);
+  });
+
+  it('when a case id is listed nowhere, then the page says so, with nothing to report', async () => {
+    await putReplicaProfiles(db, listed());
+    render(<RegistryPage onViewProfile={() => {}} reportAction={reportAction} onReportIdentifier={() => {}} db={db} />);
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('BUSTR-2025-0999');
+    expect(await screen.findByText('No listed profile has this case ID.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report it' })).not.toBeInTheDocument();
   });
 
   it('when a plain word finds nothing, then only the spec\'s empty text and Clear Filters show', async () => {

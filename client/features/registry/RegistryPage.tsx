@@ -13,7 +13,9 @@ import { FILTER_DEBOUNCE_REGISTRY_MS, REGISTRY_PAGE_SIZE } from '../../../shared
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { IdentifierKind } from '../../../shared/identifiers';
 import { hasActiveFilters } from '../../../shared/search/criteria';
-import { getProfile, localDb, useRegistrySearch, type LocalProfile, type LookalikeWarning, type RegistryDb } from '../../local';
+import {
+  getProfile, localDb, useRegistrySearch, type IdentifierMatch, type LocalProfile, type LookalikeWarning, type RegistryDb,
+} from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { useStatus } from '../../state/status';
 import { formatCount } from '../../ui/format';
@@ -28,8 +30,8 @@ import { SavedSearches } from './SavedSearches';
 import './registry.css';
 
 export interface RegistryPageProps {
-  /** View Profile on a card: the profile and its match score, for the profile dialog */
-  onViewProfile(profile: LocalProfile, score: number): void;
+  /** View Profile on a card: the profile, its match score and the identifier that found it, for the profile dialog */
+  onViewProfile(profile: LocalProfile, score: number, matched?: IdentifierMatch): void;
   /** the 'Report Person' / 'Report Project' button, composed in by the app shell */
   reportAction(kind: ProfileKind): ReactNode;
   /**
@@ -138,7 +140,7 @@ function SearchBox() {
 interface KindResultsProps {
   kind: ProfileKind;
   db: RegistryDb;
-  onViewProfile(profile: LocalProfile, score: number): void;
+  onViewProfile: RegistryPageProps['onViewProfile'];
   onReportIdentifier: RegistryPageProps['onReportIdentifier'];
   resultsTop: RefObject<HTMLHeadingElement | null>;
 }
@@ -180,6 +182,8 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
   } else if (results.total === 0) {
     const elsewhere = results.otherKind && results.otherKind.total > 0 ? results.otherKind : null;
     const checked = checkedKinds(query, results.readings);
+    // a case id is the registry's own: there is nothing to report about one
+    const reportable = checked.find((k) => k !== 'case_id');
     body = (
       <div className="registry__message registry__empty">
         <p>{EMPTY_TEXT}</p>
@@ -189,8 +193,8 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
           <>
             <p className="registry__checked">{checkedSentence(checked)}</p>
             <p className="registry__not-proof">{NOT_PROOF_TEXT}</p>
-            {onReportIdentifier ? (
-              <button type="button" className="button button--accent" onClick={() => onReportIdentifier(checked[0]!, query.trim())}>
+            {onReportIdentifier && reportable ? (
+              <button type="button" className="button button--accent" onClick={() => onReportIdentifier(reportable, query.trim())}>
                 Report it
               </button>
             ) : null}
@@ -209,7 +213,7 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
         <ul className="registry__grid">
           {results.items.map(({ profile, score, matched }) => (
             <li key={profile.id}>
-              <ProfileCard profile={profile} score={score} matched={matched} onViewProfile={() => onViewProfile(profile, score)} />
+              <ProfileCard profile={profile} score={score} matched={matched} onViewProfile={() => onViewProfile(profile, score, matched)} />
             </li>
           ))}
         </ul>
@@ -264,7 +268,7 @@ function LookalikeWarnings({ query, lookalikes, db, onViewProfile }: {
   query: string;
   lookalikes: readonly LookalikeWarning[];
   db: RegistryDb;
-  onViewProfile(profile: LocalProfile, score: number): void;
+  onViewProfile: RegistryPageProps['onViewProfile'];
 }) {
   const [opening, setOpening] = useState<number | null>(null);
   async function open(id: number) {

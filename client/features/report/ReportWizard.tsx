@@ -7,6 +7,7 @@
 // Report-time checks (issue 16, step 6): a name or a scam's identifier that a listed profile
 // already holds can send the scam to that profile instead (reportOnListed), and text typed in a
 // list field but not added is asked about before a step is left (pending-text.tsx).
+// "Report it" on the registry's honest no-match opens it with the identifier filled in (prefill.ts).
 import { useEffect, useRef, useState } from 'react';
 import { WIZARD_STEPS } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -15,10 +16,12 @@ import { clearDraft, localDb, saveDraft, submitAction, type RegistryDb } from '.
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
 import { AddScamModal, scamDraftKey, wizardScamKey } from './AddScamModal';
+import { IDENTIFIER_FIELD_SINGULAR, type IdentifierListField } from './checks/identifier-fields';
 import type { ListedProfile } from './checks/lookup';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
 import { PendingFields, usePendingGuard } from './pending-text';
+import { planPrefill, withIdentifier, type PrefillPlan, type ReportPrefill } from './prefill';
 import { payloadProblems, toWizardScam, type ScamDraft } from './scam-draft';
 import { useStoredDraft } from './useStoredDraft';
 import { IdentityStep } from './wizard/IdentityStep';
@@ -36,6 +39,16 @@ export interface ReportWizardProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   db?: RegistryDb;
+  /** an identifier to report ("Report it" on a search that found nothing): filled in once per id */
+  prefill?: ReportPrefill;
+}
+
+/** What the wizard says about an identifier it was opened with, while it stays open. */
+interface PrefillNotice {
+  how: 'started' | 'added' | 'present';
+  field: IdentifierListField;
+  value: string;
+  scam: number;
 }
 
 /** product.md#states: the whole wizard is one draft per kind. */
@@ -43,7 +56,7 @@ export const wizardKey = (kind: ProfileKind) => `wizard:${kind}`;
 
 const FULL_NAME_REQUIRED = 'Full name is required';
 
-export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportWizardProps) {
+export function ReportWizard({ kind, open, onOpenChange, db = localDb, prefill }: ReportWizardProps) {
   const stored = useStoredDraft<WizardState>({
     key: wizardKey(kind), active: open, db,
     fallback: emptyWizard, normalize: normalizeWizard, hasContent: wizardHasContent,
@@ -58,6 +71,11 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const [moved, setMoved] = useState(0);
   /** a listed profile the person chose to add a scam to instead (issue 16, step 6) */
   const [reportingOn, setReportingOn] = useState<ListedProfile | null>(null);
+  /** the prefill taken in (each once, when the stored report has been read), and what the wizard says about it */
+  const [taken, setTaken] = useState<{ id: number; plan: PrefillPlan } | null>(null);
+  const [answered, setAnswered] = useState<number | null>(null);
+  const [notice, setNotice] = useState<PrefillNotice | null>(null);
+  const started = useRef<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const incidentAlertRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -73,6 +91,35 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   }, [incidentProblems]);
 
   const update = (change: (s: WizardState) => WizardState) => stored.update(change);
+  const replaceStored = stored.replace;
+
+  // "Report it": once the stored report is read, the identifier goes in (a new report), or the
+  // person is asked first (a report in progress), or is told where the report already has it
+  if (open && state && prefill && taken?.id !== prefill.id) {
+    const plan = planPrefill(state, prefill);
+    setTaken({ id: prefill.id, plan });
+    setNotice(plan.action === 'start' ? { how: 'started', field: plan.field, value: plan.value, scam: 1 }
+      : plan.action === 'present' ? { how: 'present', field: plan.field, value: plan.value, scam: plan.scam }
+        : null);
+  }
+  useEffect(() => {
+    if (taken?.plan.action !== 'start' || started.current === taken.id) return;
+    started.current = taken.id;
+    void replaceStored(withIdentifier(emptyWizard(), taken.plan.field, taken.plan.value, true).state);
+  }, [taken, replaceStored]);
+  const asking = taken?.plan.action === 'ask' && answered !== taken.id ? taken.plan : null;
+
+  const addAsked = () => {
+    if (!asking) return;
+    let scam = 0;
+    update((s) => {
+      const added = withIdentifier(s, asking.field, asking.value, false);
+      scam = added.scam;
+      return added.state;
+    });
+    setNotice({ how: 'added', field: asking.field, value: asking.value, scam });
+    setAnswered(taken?.id ?? null);
+  };
   const setProfile = <F extends ProfileField>(field: F, value: WizardProfile[F]) => {
     update((s) => ({ ...s, profile: { ...s.profile, [field]: value } }));
     setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p));
@@ -102,6 +149,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
     setOutcome(null);
     setProblems({});
     setIncidentProblems([]);
+    setNotice(null);
     onOpenChange(false);
   };
 
@@ -139,6 +187,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
   const discardReport = async () => {
     await stored.replace(emptyWizard());
     await clearDraft(wizardScamKey(kind), db);
+    setNotice(null);
     setProblems({});
     setIncidentProblems([]);
   };
@@ -197,6 +246,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
       );
       // whatever the answer, the report is in the outbox now: the wizard starts afresh
       await stored.replace(emptyWizard());
+      setNotice(null);
       if (result.outcome === 'rejected') {
         // product.md#errors: wizard submit failures are logged with which call failed
         console.error(result.entry.results.length === 0 ? 'Scammer Submit failed' : 'Scam submit failed', result.message);
@@ -261,6 +311,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
           ) : (
             <PendingFields entries={pending.entries}>
               <StepIndicator step={step} onDiscard={wizardHasContent(state) ? () => setDiscarding(true) : undefined} />
+              {notice ? <PrefillNote notice={notice} /> : null}
               <h3 ref={headingRef} tabIndex={-1} className="wizard__heading">{STEP_TITLES[step]}</h3>
               {step === 1 ? (
                 <IdentityStep kind={kind} db={db} profile={state.profile} problems={problems} set={setProfile} onEnter={pending.guard('next')}
@@ -315,6 +366,16 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
         onConfirm={() => { if (removing !== null) removeIncident(removing); setRemoving(null); }}
       />
       <ConfirmDialog
+        open={open && asking !== null}
+        onOpenChange={(o) => { if (!o) setAnswered(taken?.id ?? null); }}
+        title="Add it to your report in progress?"
+        description={asking && state ? inProgressText(kind, state, asking.value) : ''}
+        confirmLabel="Add to this report"
+        cancelLabel="Keep the report as it is"
+        danger={false}
+        onConfirm={addAsked}
+      />
+      <ConfirmDialog
         open={discarding}
         onOpenChange={setDiscarding}
         title="Discard this report?"
@@ -325,5 +386,32 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb }: ReportW
       />
       {pending.dialog}
     </>
+  );
+}
+
+/** "Jane Roe", with 2 scams: the report in progress, as the question about adding to it names it. */
+function inProgressText(kind: ProfileKind, state: WizardState, value: string): string {
+  const subject = kind === 'developer' ? 'person' : 'project';
+  const name = state.profile.name.trim();
+  const count = state.incidents.length;
+  const scams = count === 0 ? 'no scams yet' : count === 1 ? '1 scam' : `${count} scams`;
+  return `You have a report of a ${subject} in progress on this device${name ? ` (${name})` : ''}, with ${scams}. `
+    + `${value} can be added to it as a new scam. To report it on its own instead, submit or discard that report first.`;
+}
+
+/** Where the identifier the wizard was opened with is in the report, and what is left to do. */
+function PrefillNote({ notice }: { notice: PrefillNotice }) {
+  const what = IDENTIFIER_FIELD_SINGULAR[notice.field];
+  const scam = `Scam ${notice.scam}`;
+  const text = notice.how === 'started'
+    ? `It is filled in as ${scam}'s ${what}. Add what you know of who is behind it, then describe that scam on step 3.`
+    : notice.how === 'added'
+      ? `It is added to your report as ${scam}'s ${what}. Describe that scam on step 3.`
+      : `It is already in your report, in ${scam}.`;
+  return (
+    <div className="wizard__prefill" role="status">
+      <p className="wizard__prefill-title">Reporting <span className="wizard__prefill-value">{notice.value}</span></p>
+      <p>{text}</p>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ export type { ReportWizardProps } from './ReportWizard';
 export { AddScamModal, scamDraftKey } from './AddScamModal';
 export type { AddScamModalProps } from './AddScamModal';
 export type { ScamDraft } from './scam-draft';
+export type { ReportPrefill } from './prefill';
 export type {
   IdentifierLookup, ListedLookalike, ListedMatch, ListedProfile, LookupAnswer, NameLookup, ReportLookup,
 } from './checks/lookup';

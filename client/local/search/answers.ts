@@ -51,3 +51,10 @@ export interface IdentifierLookup {
   matches: ({ id: number; profileKind: ProfileKind; name: string } & IdentifierMatch)[];
   lookalikes: LookalikeWarning[];
 }
+
+/** A listed profile with the name looked up (the report wizard's "A profile named … is already listed"). */
+export interface NamedProfile {
+  id: number;
+  profileKind: ProfileKind;
+  name: string;
+}

@@ -338,4 +338,13 @@ describe('identifier search in the engine (issue 16)', () => {
     expect((await e.lookup('coinhaven.example', version)).matches).toMatchObject([{ id: 2, profileKind: 'project', field: 'website' }]);
     expect(await e.lookup('+61 491 570 169', version)).toMatchObject({ matches: [], lookalikes: [] });
   });
+
+  it('when a listed name is looked up, without case or extra spaces, then its profile of either kind is named; another name finds none', async () => {
+    const { db, engine } = setup();
+    const version = await syncPage(db, registry());
+    const e = engine();
+    expect(await e.findName(' aldric  QUENBY ', version)).toEqual([{ id: 1, profileKind: 'developer', name: 'Aldric Quenby' }]);
+    expect(await e.findName('coinhaven', version)).toEqual([{ id: 2, profileKind: 'project', name: 'CoinHaven' }]);
+    expect(await e.findName('Aldric Quenby Jr', version)).toEqual([]);
+  });
 });

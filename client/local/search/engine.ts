@@ -12,7 +12,7 @@
 //   - a build of HELPED_BUILD_MIN profiles or more has a helper worker tokenise its texts on the
 //     other core while it reads the values and facets (token-helper.ts, decision 016);
 //   - it saves itself a little after it changed;
-//   - identifier lookups (issue 16) read the stored identifier values and make the lookalikes
+//   - identifier and name lookups (issue 16) read the stored identifier values and make the lookalikes
 //     when first asked; once a built or loaded index has been idle a moment it does so ahead, a
 //     field at a time, so that a search or a lookup can come in between (prepare).
 // Calls run one at a time, in order, so a search never sees a half-applied delta.
@@ -27,7 +27,7 @@ import type { TokenHelper } from '../../../shared/search/index/token-helper';
 import { readQuery } from '../../../shared/search/reference';
 import { readSyncMeta, type RegistryDb } from '../db';
 import type { WrittenChunks } from '../replica';
-import type { IdentifierLookup, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
+import type { IdentifierLookup, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer } from './answers';
 
 /** The index is saved this long after its last change... */
 export const SAVE_DELAY_MS = 1_500;
@@ -126,6 +126,18 @@ export class RegistrySearchEngine {
         matches: found.matches.slice(0, MAX_LOOKUP_MATCHES).map(({ id, profileKind, name, kind, field, value }) => ({ id, profileKind, name, kind, field, value })),
         lookalikes: warnings(found.lookalikes),
       };
+    });
+  }
+
+  /**
+   * The listed profiles of both kinds with this name, without case or extra spaces (the report
+   * wizard's step 1, issue 16): at most MAX_LOOKUP_MATCHES, in name order.
+   */
+  findName(name: string, version: number): Promise<NamedProfile[]> {
+    return this.run(async () => {
+      const changed = await this.gather(version);
+      await this.buildPending(changed);
+      return this.index ? this.index.findName(name).slice(0, MAX_LOOKUP_MATCHES) : [];
     });
   }
 

@@ -14,7 +14,7 @@ import { useRegistryVersion } from '../registry';
 import { getProfiles } from '../replica';
 import { localPageStore, type SyncPageStore } from '../sync-pages';
 import { useStatus } from '../../state/status';
-import type { IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
+import type { IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer } from './answers';
 import type { SearchWorkerApi } from './search.worker';
 
 export interface SearchService {
@@ -25,6 +25,8 @@ export interface SearchService {
   searchPage(query: SearchQuery, version: number): Promise<RegistryAnswer>;
   /** a pasted value looked up in both kinds */
   lookup(text: string, version: number): Promise<IdentifierLookup>;
+  /** the listed profiles of both kinds with a name (without case or extra spaces) */
+  findName(name: string, version: number): Promise<NamedProfile[]>;
   facetOptions(kind: ProfileKind, category: FilterCategory, version: number): Promise<FacetOption[]>;
   /** ends pending work (a save of the in-page engine) */
   dispose(): void;
@@ -41,6 +43,7 @@ function workerService(dbName: string): SearchService {
     search: (query, version) => remote.search(dbName, query, version),
     searchPage: (query, version) => remote.searchPage(dbName, query, version),
     lookup: (text, version) => remote.lookup(dbName, text, version),
+    findName: (name, version) => remote.findName(dbName, name, version),
     facetOptions: (kind, category, version) => remote.facetOptions(dbName, kind, category, version),
     dispose: () => worker.terminate(),
   };
@@ -54,6 +57,7 @@ function inPageService(db: RegistryDb): SearchService {
     search: async (query, version) => (await engine).search(query, version),
     searchPage: async (query, version) => (await engine).searchPage(query, version),
     lookup: async (text, version) => (await engine).lookup(text, version),
+    findName: async (name, version) => (await engine).findName(name, version),
     facetOptions: async (kind, category, version) => (await engine).facetOptions(kind, category, version),
     dispose: () => void engine.then((e) => e.dispose()),
   };
@@ -80,7 +84,7 @@ export function disposeSearchService(db: RegistryDb): void {
 /** (the hook's request: the client takes it from here, with the hook) */
 export type { RegistrySearchRequest } from '../../../shared/search/page';
 
-export type { IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
+export type { IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer } from './answers';
 
 export interface RegistrySearchState {
   status: 'loading' | 'ready' | 'error';
@@ -184,6 +188,15 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
 export async function lookupIdentifier(text: string, db: RegistryDb = localDb): Promise<IdentifierLookup> {
   const { registryVersion } = await readSyncMeta(db);
   return searchService(db).lookup(text, registryVersion);
+}
+
+/**
+ * The listed profiles of both kinds with this name, compared without case or extra spaces, from
+ * the replica (offline too): the report wizard's step 1 says "A profile named … is already listed".
+ */
+export async function findListedName(name: string, db: RegistryDb = localDb): Promise<NamedProfile[]> {
+  const { registryVersion } = await readSyncMeta(db);
+  return searchService(db).findName(name, registryVersion);
 }
 
 /** A filter category's options over the replica's profiles of a kind (null until known). */

@@ -47,6 +47,7 @@ const api = {
   search: (dbName: string, ...args: Parameters<RegistrySearchEngine['search']>) => registry(dbName).engine.search(...args),
   searchPage: (dbName: string, ...args: Parameters<RegistrySearchEngine['searchPage']>) => registry(dbName).engine.searchPage(...args),
   lookup: (dbName: string, ...args: Parameters<RegistrySearchEngine['lookup']>) => registry(dbName).engine.lookup(...args),
+  findName: (dbName: string, ...args: Parameters<RegistrySearchEngine['findName']>) => registry(dbName).engine.findName(...args),
   facetOptions: (dbName: string, ...args: Parameters<RegistrySearchEngine['facetOptions']>) => registry(dbName).engine.facetOptions(...args),
   /** reads and checks a sync page's bytes; the page stays here until storeSyncPage (sync-pages.ts) */
   checkSyncPage: (dbName: string, body: ArrayBuffer) => registry(dbName).pages.check(body),

@@ -95,6 +95,28 @@ describe('lookup', () => {
     expect(index.lookup('coinhaven').lookalikes).toEqual([]);
   });
 
+  it('when a listed name is looked up in another case or spacing, then findName gives its profile, of either kind; another name gives none', () => {
+    expect(index.findName('  coinhaven ')).toEqual([{ id: 8, profileKind: 'project', name: 'CoinHaven' }]);
+    expect(index.findName('ALDRIC   quenby')).toEqual([{ id: 7, profileKind: 'developer', name: 'Aldric Quenby' }]);
+    expect(index.findName('Aldric Quenb')).toEqual([]);
+    expect(index.findName('Aldric')).toEqual([]);
+    // a lookalike of the name is not the name
+    expect(index.findName('CoinH\u0430ven')).toEqual([]);
+    expect(index.findName('   ')).toEqual([]);
+  });
+
+  it('when two live profiles share a name, then findName gives both in name order, and a renamed or removed one no longer', () => {
+    const twins = SearchIndex.build([
+      profile(31, { name: 'Jane Roe' }), profile(30, { kind: 'project', name: 'jane roe' }), profile(32, { name: 'Janet Roe' }),
+    ]);
+    expect(twins.findName('Jane Roe').map((p) => p.id).sort()).toEqual([30, 31]);
+    twins.upsert([profile(31, { name: 'Jane Doe' })]);
+    expect(twins.findName('Jane Roe').map((p) => p.id)).toEqual([30]);
+    expect(twins.findName('jane doe').map((p) => p.id)).toEqual([31]);
+    twins.remove([30]);
+    expect(twins.findName('Jane Roe')).toEqual([]);
+  });
+
   it('when a profile holding a listed value is removed, then it is no longer named, and one upserted is', () => {
     index.remove([8]);
     expect(index.lookup('c0inhaven.example').lookalikes).toEqual([]);

@@ -147,13 +147,18 @@ export class Lookalikes {
 
   /** Whether a live slot is listed with this name (compared as lookalikeForm does: case and spaces aside). */
   hasName(form: LookalikeForm, alive: Bitset): boolean {
-    let held = false;
+    return this.named(form, alive).length > 0;
+  }
+
+  /** The live slots listed with this name (compared as lookalikeForm does: case and spaces aside), in no order. */
+  named(form: LookalikeForm, alive: Bitset): number[] {
+    const slots: number[] = [];
     this.byOwner.each(hashOf(KIND_CODE.name, form.owner), (id) => {
       const listed = this.listed[id]!;
-      if (held || listed.kind !== 'name' || !slotsOf(listed).some((slot) => hasBit(alive, slot))) return;
-      held = lookalikeForm('name', listed.text)?.owner === form.owner;
+      if (listed.kind !== 'name' || lookalikeForm('name', listed.text)?.owner !== form.owner) return;
+      for (const slot of slotsOf(listed)) if (hasBit(alive, slot)) slots.push(slot);
     });
-    return held;
+    return slots;
   }
 
   /** The live slots whose listed values the value (made ready: lookalikeForm) passes for, each with why. */

@@ -9,6 +9,7 @@
 // and below them dictionary.ts, tokenise.ts, tables.ts, facet-postings.ts, order.ts and the
 // structures they use (shared/search/README.md).
 import type { ProfileKind } from '../../contract/common';
+import { lookalikeForm } from '../../identifiers';
 import type { FilterCategory } from '../facets';
 import { buildHere, buildWithReader } from './build';
 import { compact, remove, upsert } from './deltas';
@@ -96,6 +97,20 @@ export class SearchIndex {
         return { ...profile(slot), as, field: held?.field ?? 'name', value: held?.value ?? names[slot]!, reason, distance };
       }),
     };
+  }
+
+  /**
+   * The live profiles, of either kind, listed with this name: compared as search compares text,
+   * without case, and with the spaces around and between words aside (lookalikeForm's owner), in
+   * the name order (the report wizard's "A profile named … is already listed", issue 16).
+   */
+  findName(name: string): { id: number; profileKind: ProfileKind; name: string }[] {
+    const form = lookalikeForm('name', name);
+    if (form === null) return [];
+    const { ids, kinds, names, rank } = this.parts;
+    return lookalikesOf(this.parts).named(form, this.parts.alive)
+      .sort((a, b) => rank[a]! - rank[b]!)
+      .map((slot) => ({ id: ids[slot]!, profileKind: KINDS[kinds[slot]!]!, name: names[slot]! }));
   }
 
   /** An identifier (its key, 'kind:canonical', as query() names it) as the profile holds it; null when it does not. */

@@ -1,6 +1,7 @@
 // The Add Scam form's list fields that hold identifiers (docs/product.md#screens-add-scam), the
 // words the report forms use for them, and the profile fields a listed profile holds them in.
 // Nothing here loads shared/identifiers: read-values.ts does, on demand.
+import type { IdentifierKind } from '../../../../shared/identifiers';
 import type { ScamDraft } from '../scam-draft';
 
 export const IDENTIFIER_LIST_FIELDS = [
@@ -17,6 +18,28 @@ export const IDENTIFIER_FIELD_LABELS: Record<IdentifierListField, string> = {
   telegramHandles: 'Telegram handles',
   bankAccounts: 'Bank accounts',
   ipAddresses: 'IP addresses',
+};
+
+/** One value of the field, as a sentence names it ("Scam 1's wallet address"). */
+export const IDENTIFIER_FIELD_SINGULAR: Record<IdentifierListField, string> = {
+  walletAddresses: 'wallet address',
+  phoneNumbers: 'phone number',
+  emails: 'email address',
+  websites: 'website',
+  telegramHandles: 'Telegram handle',
+  bankAccounts: 'bank account',
+  ipAddresses: 'IP address',
+};
+
+/**
+ * The form field an identifier of each kind is reported in (shared/identifiers' kinds; the
+ * profile fields holding each are IDENTIFIER_FIELDS there, which LISTED_FIELDS below follows).
+ * A case id is the registry's own, never reported: null.
+ */
+export const FIELD_OF_KIND: Record<IdentifierKind, IdentifierListField | null> = {
+  evm: 'walletAddresses', btc: 'walletAddresses', ltc: 'walletAddresses', tron: 'walletAddresses', solana: 'walletAddresses',
+  phone: 'phoneNumbers', email: 'emails', domain: 'websites', telegram: 'telegramHandles', ipv4: 'ipAddresses',
+  iban: 'bankAccounts', bank_account: 'bankAccounts', case_id: null,
 };
 
 /**
