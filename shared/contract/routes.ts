@@ -18,6 +18,7 @@ import {
   createdResponseSchema, profileCreateSchema, profileListQuerySchema, profileListResponseSchema, profileSchema,
   staffProfileSchema,
 } from './profile';
+import { registryExportSchema, stixBundleSchema } from './open-data';
 import { removalRequestSchema, removalRequestSubmitSchema } from './removal-request';
 import { savedSearchCreateSchema, savedSearchSchema } from './saved-search';
 import { scamSubmitSchema, wizardScamSchema } from './scam-submit';
@@ -79,6 +80,12 @@ export interface Route<
   readonly bodyType: 'json' | 'form';
   /** the answer's body on success, where the contract has a schema for it */
   readonly answer: A;
+  /** the answer's media type on success (JSON unless said) */
+  readonly answerType: string;
+  /** answered with an ETag and `Cache-Control: no-cache`: a request with If-None-Match may get a 304 */
+  readonly conditional: boolean;
+  /** error statuses beyond those its method, parameters, schemas and access give it (the API description lists them) */
+  readonly errors: readonly number[];
   /** the path a client calls: the pattern with its parameters filled in, then the query */
   path(...args: PathArgs<P, Q>): string;
 }
@@ -96,9 +103,13 @@ interface RouteDef<M extends Method, P extends string, Q extends Schema, B exten
   body?: B;
   bodyType?: 'json' | 'form';
   answer?: A;
+  answerType?: string;
+  conditional?: boolean;
+  errors?: readonly number[];
 }
 
 const PARAM = /:(\w+)/g;
+const JSON_TYPE = 'application/json';
 
 function route<
   const M extends Method, const P extends string, Q extends Schema = undefined, B extends Schema = undefined, A extends Schema = undefined,
@@ -112,6 +123,9 @@ function route<
     body: def.body as B,
     bodyType: def.bodyType ?? 'json',
     answer: def.answer as A,
+    answerType: def.answerType ?? JSON_TYPE,
+    conditional: def.conditional ?? false,
+    errors: def.errors ?? [],
     path: (...[args]: PathArgs<P, Q>) => buildPath(def.pattern, (args ?? {}) as PathValues),
   };
 }
@@ -146,7 +160,7 @@ export const routes = {
   auth: {
     login: route({
       method: 'POST', pattern: '/api/login/', access: 'anyone', bodyType: 'form',
-      body: loginFormSchema, answer: loginResponseSchema,
+      body: loginFormSchema, answer: loginResponseSchema, errors: [429],
       summary: 'Sign in with a username and password; always answers { success, error }.',
     }),
     currentUser: route({
@@ -164,7 +178,7 @@ export const routes = {
   },
   profiles: {
     list: perKind((base) => route({
-      method: 'GET', pattern: `${base}/`, access: 'anyone', query: profileListQuerySchema, answer: profileListResponseSchema,
+      method: 'GET', pattern: `${base}/`, access: 'anyone', query: profileListQuerySchema, answer: profileListResponseSchema, conditional: true,
       summary: 'The verified profiles of the kind, a page at a time (ETag); staff: is_verified=false lists those awaiting review.',
     })),
     create: perKind((base) => route({
@@ -224,11 +238,11 @@ export const routes = {
       summary: 'The edit requests awaiting review, of both kinds of profile.',
     }),
     approve: route({
-      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/approve/', access: 'staff',
+      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/approve/', access: 'staff', errors: [409],
       summary: 'Apply the proposed changes.',
     }),
     reject: route({
-      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/reject/', access: 'staff',
+      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/reject/', access: 'staff', errors: [409],
       summary: 'Refuse the proposed changes; nothing is applied.',
     }),
   },
@@ -242,11 +256,11 @@ export const routes = {
       summary: 'The removal requests awaiting review.',
     }),
     process: route({
-      method: 'POST', pattern: '/api/removal-requests/:id/process/', access: 'staff',
+      method: 'POST', pattern: '/api/removal-requests/:id/process/', access: 'staff', errors: [409],
       summary: 'Remove the target from the registry.',
     }),
     reject: route({
-      method: 'POST', pattern: '/api/removal-requests/:id/reject/', access: 'staff',
+      method: 'POST', pattern: '/api/removal-requests/:id/reject/', access: 'staff', errors: [409],
       summary: 'Refuse the removal: the target stays.',
     }),
   },
@@ -272,14 +286,46 @@ export const routes = {
   },
   check: {
     lookup: route({
-      method: 'GET', pattern: '/api/check', access: 'anyone', query: checkQuerySchema, answer: checkAnswerSchema,
+      method: 'GET', pattern: '/api/check', access: 'anyone', query: checkQuerySchema, answer: checkAnswerSchema, conditional: true,
       summary: 'What a pasted identifier is, the verified profiles that hold it and those it only looks like (ETag).',
     }),
   },
   sync: {
     page: route({
-      method: 'GET', pattern: '/api/sync/', access: 'anyone', query: syncQuerySchema, answer: syncPageSchema,
+      method: 'GET', pattern: '/api/sync/', access: 'anyone', query: syncQuerySchema, answer: syncPageSchema, conditional: true,
       summary: 'What changed in the public registry since a revision: profiles, tombstones and the next cursor (ETag).',
+    }),
+  },
+  /** issue 20, open data (README.md "Open data"): the API description, exports of the verified registry, the feed */
+  openData: {
+    openapi: route({
+      method: 'GET', pattern: '/api/openapi.json', access: 'anyone', answerType: 'application/vnd.oai.openapi+json',
+      summary: 'This description of the API (OpenAPI 3.1), made from the route table and its schemas.',
+    }),
+    docs: route({
+      method: 'GET', pattern: '/api/docs/', access: 'anyone', answerType: 'text/html',
+      summary: 'The API reference: this description, readable (rendered on our own origin).',
+    }),
+    docsAsset: route({
+      method: 'GET', pattern: '/api/docs/:file', access: 'anyone', answerType: 'application/octet-stream',
+      summary: 'A file of the API reference page (its script and style).',
+    }),
+    exportJson: route({
+      method: 'GET', pattern: '/api/export/registry.json', access: 'anyone', answer: registryExportSchema, conditional: true,
+      summary: 'Every verified profile with its approved incidents, at one revision (CC BY 4.0; compressed, ETag).',
+    }),
+    exportCsv: route({
+      method: 'GET', pattern: '/api/export/registry.csv', access: 'anyone', answerType: 'text/csv', conditional: true,
+      summary: 'One row per identifier a verified profile holds, in canonical form (CC BY 4.0; compressed, ETag).',
+    }),
+    exportStix: route({
+      method: 'GET', pattern: '/api/export/registry.stix.json', access: 'anyone', answer: stixBundleSchema,
+      answerType: 'application/stix+json;version=2.1', conditional: true,
+      summary: 'A STIX 2.1 bundle of indicators, one per identifier a verified profile holds (CC BY 4.0; compressed, ETag).',
+    }),
+    feed: route({
+      method: 'GET', pattern: '/feed.atom', access: 'anyone', answerType: 'application/atom+xml', conditional: true,
+      summary: 'An Atom feed (RFC 4287) of newly verified profiles and approved incidents.',
     }),
   },
 } as const;
