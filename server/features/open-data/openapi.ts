@@ -117,8 +117,9 @@ export function openApiDocument(): JsonSchema {
       title: 'Bustr registry API',
       version: '1',
       description: 'The public registry of reported crypto scammers and scam projects. Public reads need no account; '
-        + 'the verified registry is open data under ' + DATA_LICENCE.name + ': take it whole from the exports, follow '
-        + 'changes with GET /api/sync/?since=<revision> (the exports give their revision), or subscribe to /feed.atom.',
+        + `the verified registry is open data under ${DATA_LICENCE.name}: take it whole from the exports (\`/api/export/registry.json\`, `
+        + '`.csv`, `.stix.json`), follow changes with `GET /api/sync/?since=<revision>` (each export gives its revision), '
+        + 'or subscribe to `/feed.atom`. Writes need the `csrftoken` cookie echoed in `X-CSRFToken`.',
       license: { name: DATA_LICENCE.name, url: DATA_LICENCE.url },
     },
     servers: [{ url: '/' }],
