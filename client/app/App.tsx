@@ -7,6 +7,8 @@ import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '
 import { localDb, type RegistryDb } from '../local';
 import { useStatus } from '../state/status';
 import { loadCurrentUser } from '../state/current-user';
+import { DATA_LICENCE } from '../../shared/contract/open-data';
+import { routes } from '../../shared/contract/routes';
 import { HomePage } from './HomePage';
 import { applyUpdate } from './pwa';
 import './app.css';
@@ -16,6 +18,7 @@ import './app.css';
 // load from its cache just the same.
 const AdminPanelPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPanelPage })));
 const LoginPage = lazy(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
+const StatsPage = lazy(() => import('../features/stats').then((m) => ({ default: m.StatsPage })));
 
 /** A small stand-in while a lazily loaded part arrives. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -67,6 +70,14 @@ export function AppRoutes({ db = localDb }: AppRoutesProps) {
             </Loading>
           }
         />
+        <Route
+          path="stats"
+          element={
+            <Loading>
+              <StatsPage db={db} />
+            </Loading>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -89,6 +100,10 @@ function Shell() {
           <img src="/static/logo.svg" alt="" width="32" height="32" />
           <span>Bustr</span>
         </Link>
+        {/* issue 20: the registry in figures */}
+        <Link to="/stats" className="shell-nav-link">
+          Statistics
+        </Link>
         {/* on every page: network and sync state, and what still waits to be sent */}
         <StatusBar />
         <PendingControl />
@@ -101,6 +116,11 @@ function Shell() {
       <footer className="shell-footer">
         {/* product.md#purpose: the registry is marked as a demonstration */}
         <p>For demonstration only — not real cases.</p>
+        {/* issue 20: the data's licence, and where to take it */}
+        <p>
+          Registry data: <a href={DATA_LICENCE.url} rel="license">{DATA_LICENCE.name}</a> ·{' '}
+          <a href={routes.openData.docs.path()}>API and exports</a>
+        </p>
       </footer>
       <div className="toasts">
         <Notice />
