@@ -102,7 +102,10 @@ function Shell() {
         </Link>
         {/* issue 20: the registry in figures */}
         <Link to="/stats" className="shell-nav-link">
-          Statistics
+          <svg className="shell-nav-link__icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M3 17h14M5 15V9M10 15V4M15 15v-8" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" fill="none" />
+          </svg>
+          <span className="shell-nav-link__text">Statistics</span>
         </Link>
         {/* on every page: network and sync state, and what still waits to be sent */}
         <StatusBar />
