@@ -43,7 +43,7 @@ function registeredRoutes(app: express.Express): Registered[] {
 const isApi = (pattern: string) => pattern.startsWith('/api/') || pattern.startsWith('/accounts/') || pattern === routes.openData.feed.pattern;
 const key = (method: string, pattern: string) => `${method} ${pattern}`;
 /** a path for the route as a client would call it: ids that exist nowhere */
-const samplePath = (route: AnyRoute) => route.path({ id: 424242, file: 'reference.js' });
+const samplePath = (route: AnyRoute) => route.path({ id: 424242, file: 'reference.js', token: 'no-such-token' });
 
 let t: TestApp;
 let app: express.Express;

@@ -22,6 +22,7 @@ import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
 import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
+import { receiptRoutes } from './features/receipts/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
@@ -89,6 +90,7 @@ export function createExpressApp(deps: AppDeps, headers = securityHeaders(deps))
   app.use(syncRoutes(deps));
   app.use(checkRoutes(deps));
   app.use(openDataRoutes(deps));
+  app.use(receiptRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(clientRoutes(config));

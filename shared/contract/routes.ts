@@ -15,10 +15,11 @@ import { editRequestSchema, editRequestSubmitSchema } from './edit-request';
 import { filterOptionsQuerySchema } from './filter-options';
 import { incidentListResponseSchema } from './incident';
 import {
-  createdResponseSchema, profileCreateSchema, profileListQuerySchema, profileListResponseSchema, profileSchema,
+  profileCreateSchema, profileListQuerySchema, profileListResponseSchema, profileSchema,
   staffProfileSchema,
 } from './profile';
 import { registryExportSchema, stixBundleSchema } from './open-data';
+import { createdWithReceiptSchema, receiptSchema } from './receipt';
 import { removalRequestSchema, removalRequestSubmitSchema } from './removal-request';
 import { savedSearchCreateSchema, savedSearchSchema } from './saved-search';
 import { scamSubmitSchema, wizardScamSchema } from './scam-submit';
@@ -182,7 +183,7 @@ export const routes = {
       summary: 'The verified profiles of the kind, a page at a time (ETag); staff: is_verified=false lists those awaiting review.',
     })),
     create: perKind((base) => route({
-      method: 'POST', pattern: `${base}/`, access: 'anyone', body: profileCreateSchema, answer: createdResponseSchema,
+      method: 'POST', pattern: `${base}/`, access: 'anyone', body: profileCreateSchema, answer: createdWithReceiptSchema,
       summary: 'Report a profile; it is always stored unverified, awaiting review.',
     })),
     detail: perKind((base) => route({
@@ -204,11 +205,11 @@ export const routes = {
       summary: 'The approved incidents of a profile.',
     })),
     report: perKind((base) => route({
-      method: 'POST', pattern: `${base}/:id/scams/`, access: 'anyone', body: wizardScamSchema,
+      method: 'POST', pattern: `${base}/:id/scams/`, access: 'anyone', body: wizardScamSchema, answer: createdWithReceiptSchema,
       summary: 'Report an incident of a profile, in the report wizard\'s payload; it awaits review.',
     })),
     submit: perKind((base) => route({
-      method: 'POST', pattern: `${base}/:id/scams/submit/`, access: 'anyone', body: scamSubmitSchema,
+      method: 'POST', pattern: `${base}/:id/scams/submit/`, access: 'anyone', body: scamSubmitSchema, answer: createdWithReceiptSchema,
       summary: 'Report an incident of a profile, in the Add Scam form\'s payload; it awaits review.',
     })),
     pending: route({
@@ -230,7 +231,7 @@ export const routes = {
   },
   editRequests: {
     submit: perKind((base) => route({
-      method: 'POST', pattern: `${base}/:id/edit-request/`, access: 'anyone', body: editRequestSubmitSchema,
+      method: 'POST', pattern: `${base}/:id/edit-request/`, access: 'anyone', body: editRequestSubmitSchema, answer: createdWithReceiptSchema,
       summary: 'Propose changes to a public profile or its incidents; answers { id, case_id }.',
     })),
     pending: route({
@@ -248,7 +249,7 @@ export const routes = {
   },
   removalRequests: {
     submit: route({
-      method: 'POST', pattern: '/api/removal-requests/', access: 'anyone', body: removalRequestSubmitSchema, answer: createdResponseSchema,
+      method: 'POST', pattern: '/api/removal-requests/', access: 'anyone', body: removalRequestSubmitSchema, answer: createdWithReceiptSchema,
       summary: 'Ask for a profile or an incident to be removed.',
     }),
     pending: route({
@@ -326,6 +327,13 @@ export const routes = {
     feed: route({
       method: 'GET', pattern: '/feed.atom', access: 'anyone', answerType: 'application/atom+xml', conditional: true,
       summary: 'An Atom feed (RFC 4287) of newly verified profiles and approved incidents.',
+    }),
+  },
+  /** issue 20: what became of a submission, by the private token its answer gave */
+  receipts: {
+    read: route({
+      method: 'GET', pattern: '/api/receipts/:token/', access: 'anyone', answer: receiptSchema,
+      summary: 'The status of a submission and when it last changed, by its receipt token; nothing of its contents.',
     }),
   },
 } as const;

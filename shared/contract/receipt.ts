@@ -1,0 +1,42 @@
+// Issue 20, receipts: every accepted submission (a report, an added incident, an edit or a removal
+// request) answers with a reference and a private receipt link (an unguessable token) where the
+// person can see what became of it, and when, without its contents (README.md "Receipts").
+import { z } from 'zod';
+import { createdResponseSchema } from './profile';
+
+/** What a receipt is about: the audit log's target kinds (server/db/audit.ts). */
+export const RECEIPT_KINDS = ['developer', 'project', 'incident', 'edit_request', 'removal_request'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+/**
+ * Where a submission stands on the server. (`waiting to send` is the device's: the outbox.)
+ * `removed`: it was published and what it concerned has since been removed from the registry.
+ */
+export const RECEIPT_STATUSES = ['in_review', 'published', 'processed', 'not_accepted', 'removed'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+/** In the answer of every accepted submission, beside its id. */
+export const receiptIssuedSchema = z.object({
+  reference: z.string(),
+  /** the secret: whoever holds it can read the status; kept only as a hash on the server */
+  token: z.string(),
+  /** GET this (the API) for the status */
+  url: z.string(),
+});
+export type ReceiptIssued = z.infer<typeof receiptIssuedSchema>;
+
+export const receiptSchema = z.object({
+  reference: z.string(),
+  kind: z.enum(RECEIPT_KINDS),
+  status: z.enum(RECEIPT_STATUSES),
+  submitted_at: z.string(),
+  /** when the status last changed (the submission's time while it is in review) */
+  changed_at: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** A receipt token: 32 random bytes in base64url. */
+export const RECEIPT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The answer of an accepted submission: its id (and what the call already answered) with its receipt. */
+export const createdWithReceiptSchema = createdResponseSchema.extend({ receipt: receiptIssuedSchema });
