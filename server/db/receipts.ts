@@ -30,19 +30,22 @@ export function findReceipt(db: Db, token: string): ReceiptRow | undefined {
   return db.prepare('SELECT reference, kind, target_id, submitted_at FROM receipts WHERE token_hash = ?').get(hashToken(token)) as ReceiptRow | undefined;
 }
 
+// each item's state, and when it was stored: an item stored after its receipt was issued holds an
+// id SQLite gave again after the receipt's own item was deleted (no AUTOINCREMENT), so it is not it
+const PROFILE_STATUS = { unverified: 'in_review', pending: 'in_review', verified: 'published', rejected: 'not_accepted' } as const;
 const STATUS_OF: Record<ReceiptKind, { sql: string; map: Record<string, ReceiptStatus> }> = {
-  developer: { sql: "SELECT verification_status FROM profiles WHERE id = ? AND kind = 'developer'", map: { unverified: 'in_review', pending: 'in_review', verified: 'published', rejected: 'not_accepted' } },
-  project: { sql: "SELECT verification_status FROM profiles WHERE id = ? AND kind = 'project'", map: { unverified: 'in_review', pending: 'in_review', verified: 'published', rejected: 'not_accepted' } },
-  incident: { sql: 'SELECT verification_status FROM incidents WHERE id = ?', map: { pending: 'in_review', unverified: 'in_review', approved: 'published', rejected: 'not_accepted' } },
-  edit_request: { sql: 'SELECT verification_status FROM edit_requests WHERE id = ?', map: { pending: 'in_review', approved: 'published', rejected: 'not_accepted' } },
-  removal_request: { sql: 'SELECT verification_status FROM removal_requests WHERE id = ?', map: { pending: 'in_review', processed: 'processed', rejected: 'not_accepted' } },
+  developer: { sql: "SELECT verification_status AS state, submitted_at AS stored FROM profiles WHERE id = ? AND kind = 'developer'", map: PROFILE_STATUS },
+  project: { sql: "SELECT verification_status AS state, submitted_at AS stored FROM profiles WHERE id = ? AND kind = 'project'", map: PROFILE_STATUS },
+  incident: { sql: 'SELECT verification_status AS state, reported AS stored FROM incidents WHERE id = ?', map: { pending: 'in_review', unverified: 'in_review', approved: 'published', rejected: 'not_accepted' } },
+  edit_request: { sql: 'SELECT verification_status AS state, submitted_at AS stored FROM edit_requests WHERE id = ?', map: { pending: 'in_review', approved: 'published', rejected: 'not_accepted' } },
+  removal_request: { sql: 'SELECT verification_status AS state, submitted_at AS stored FROM removal_requests WHERE id = ?', map: { pending: 'in_review', processed: 'processed', rejected: 'not_accepted' } },
 };
 
 /** Where the receipt's submission stands, and since when (its last moderation in the audit log). */
 export function receiptStatus(db: Db, row: ReceiptRow): { status: ReceiptStatus; changedAt: string } {
   const { sql, map } = STATUS_OF[row.kind];
-  const current = db.prepare(sql).pluck().get(row.target_id) as string | undefined;
-  const status: ReceiptStatus = current === undefined ? 'removed' : (map[current] ?? 'in_review');
+  const item = db.prepare(sql).get(row.target_id) as { state: string; stored: string } | undefined;
+  const status: ReceiptStatus = !item || item.stored > row.submitted_at ? 'removed' : (map[item.state] ?? 'in_review');
   const decided = db.prepare('SELECT at FROM audit_log WHERE target_kind = ? AND target_id = ? ORDER BY id DESC LIMIT 1')
     .pluck().get(row.kind, row.target_id) as string | undefined;
   return { status, changedAt: status === 'in_review' ? row.submitted_at : (decided ?? row.submitted_at) };

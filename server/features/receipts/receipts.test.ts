@@ -98,6 +98,18 @@ describe('receipts', () => {
     expect(JSON.stringify(stored)).not.toContain(asked.receipt.token);
   });
 
+  it('when its item was removed and a later report took the same id, then the receipt reads removed, not the later one\'s status', async () => {
+    const first = await accepted(anon.post(routes.profiles.create.developer.path(), { name: 'First Person' }));
+    await staff.post(routes.profiles.verify.developer.path({ id: first.id }));
+    const asked = await accepted(anon.post(routes.removalRequests.submit.path(), removal(first.id)));
+    await staff.post(routes.removalRequests.process.path({ id: asked.id }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = await accepted(anon.post(routes.profiles.create.developer.path(), { name: 'Later Person' }));
+    expect(later.id).toBe(first.id); // SQLite gave the id again
+    expect((await receipt(first.receipt)).status).toBe('removed');
+    expect((await receipt(later.receipt)).status).toBe('in_review');
+  });
+
   it('when a submission is replayed with its Idempotency-Key, then the same receipt comes back and no second one is made', async () => {
     const key = { 'Idempotency-Key': 'receipt-replay-0001' };
     const first = await accepted(anon.post(routes.profiles.create.project.path(), { name: 'Moon Vault' }, key));
