@@ -54,3 +54,17 @@ export const stixBundleSchema = z.object({
     }),
   ])),
 });
+
+const ranked = z.array(z.object({ label: z.string(), count: z.number().int(), profiles: z.number().int() }));
+
+/** GET /api/stats/: the figures of shared/domain/registry-stats.ts, at a revision. */
+export const registryStatsAnswerSchema = z.object({
+  revision: z.number().int().min(0),
+  scammers: z.number().int(),
+  projects: z.number().int(),
+  incidents: z.number().int(),
+  losses: z.array(z.object({ currency: z.string(), total: z.number(), incidents: z.number().int() })),
+  monthly: z.record(z.string(), z.array(z.object({ month: z.string(), total: z.number() }))),
+  scamTypes: ranked,
+  identifierKinds: ranked,
+});

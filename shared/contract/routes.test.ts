@@ -27,7 +27,7 @@ const DOCUMENTED = [
   'GET /api/check',
   'GET /api/openapi.json', 'GET /api/docs/', 'GET /api/docs/{file}',
   'GET /api/export/registry.json', 'GET /api/export/registry.csv', 'GET /api/export/registry.stix.json',
-  'GET /feed.atom', 'GET /api/receipts/{token}/',
+  'GET /feed.atom', 'GET /api/receipts/{token}/', 'GET /api/stats/',
 ];
 
 const documented = (route: AnyRoute) => `${route.method} ${route.pattern.replace(/:(\w+)/g, '{$1}')}`;

@@ -18,7 +18,7 @@ import {
   profileCreateSchema, profileListQuerySchema, profileListResponseSchema, profileSchema,
   staffProfileSchema,
 } from './profile';
-import { registryExportSchema, stixBundleSchema } from './open-data';
+import { registryExportSchema, registryStatsAnswerSchema, stixBundleSchema } from './open-data';
 import { createdWithReceiptSchema, receiptSchema } from './receipt';
 import { removalRequestSchema, removalRequestSubmitSchema } from './removal-request';
 import { savedSearchCreateSchema, savedSearchSchema } from './saved-search';
@@ -323,6 +323,10 @@ export const routes = {
       method: 'GET', pattern: '/api/export/registry.stix.json', access: 'anyone', answer: stixBundleSchema,
       answerType: 'application/stix+json;version=2.1', conditional: true,
       summary: 'A STIX 2.1 bundle of indicators, one per identifier a verified profile holds (CC BY 4.0; compressed, ETag).',
+    }),
+    stats: route({
+      method: 'GET', pattern: '/api/stats/', access: 'anyone', answer: registryStatsAnswerSchema, conditional: true,
+      summary: 'The registry in figures: profiles, incidents, reported losses by currency and month, common scam types and identifier kinds (ETag).',
     }),
     feed: route({
       method: 'GET', pattern: '/feed.atom', access: 'anyone', answerType: 'application/atom+xml', conditional: true,

@@ -1,6 +1,6 @@
 // A bar chart of reported losses per month, drawn as plain SVG (docs/decisions/025-stats-chart-in-plain-svg.md):
 // one currency at a time; the page gives the same figures as a table.
-import type { MonthLoss } from './compute';
+import type { MonthLoss } from '../../../shared/domain/registry-stats';
 
 const WIDTH = 480;
 const HEIGHT = 220;

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { localDb, useRegistryVersion, visitReplica, type RegistryDb } from '../../local';
 import { routes } from '../../../shared/contract/routes';
 import { DATA_LICENCE } from '../../../shared/contract/open-data';
-import { StatsAccumulator, type RegistryStats } from './compute';
+import { StatsAccumulator, type RegistryStats } from '../../../shared/domain/registry-stats';
 import { LossChart, monthLabel } from './LossChart';
 import './stats.css';
 

@@ -12,7 +12,9 @@ import { publishedProfile, reportIncident, reportProfile } from '../../test-flow
 import { seedDemo } from '../../demo/seeding';
 import { routes } from '../../../shared/contract/routes';
 import { caseId } from '../../../shared/domain/case-id';
-import { DATA_LICENCE, REGISTRY_CSV_COLUMNS, registryExportSchema, stixBundleSchema } from '../../../shared/contract/open-data';
+import { DATA_LICENCE, REGISTRY_CSV_COLUMNS, registryExportSchema, registryStatsAnswerSchema, stixBundleSchema } from '../../../shared/contract/open-data';
+import { syncPageSchema, type SyncProfile } from '../../../shared/contract/sync';
+import { registryStats } from '../../../shared/domain/registry-stats';
 
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // EIP-55's first example
 const REPORTER_CONTACT = 'victim.private@mail.invalid';
@@ -74,6 +76,8 @@ describe('the API description', () => {
       ['/api/developers/{id}/scams/', routes.incidents.ofProfile.developer.path({ id: aldric })],
       ['/api/accounts/me/', routes.auth.currentUser.path()],
       ['/api/export/registry.json', routes.openData.exportJson.path()],
+      ['/api/stats/', routes.openData.stats.path()],
+      ['/api/receipts/{token}/', routes.receipts.read.path({ token: 'x'.repeat(43) }), 404],
       ['/api/sync/', routes.sync.page.path({ query: { limit: 0 } }), 400],
       ['/api/check', routes.check.lookup.path({ query: { q: '' } }), 400],
     ];
@@ -237,5 +241,32 @@ describe('the Atom feed', () => {
     const after = await getText(routes.openData.feed.path()).set('If-None-Match', first.headers.etag as string);
     expect(after.status).toBe(200);
     expect(text(after)).not.toContain(`profile/${aldric}<`);
+  });
+});
+
+describe('the statistics read', () => {
+  /** Sums rounded to the cent: SQL and JavaScript add in different orders. */
+  const rounded = (value: unknown) => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))) as unknown;
+
+  it('when /api/stats/ is read, then its figures are those the app sums from the synced registry, with an ETag per revision', async () => {
+    await publishedProfile(anon, staff, 'projects', { name: 'Moon Vault' }, [{ lostAmount: '12.5', currency: 'EUR', scamDate: '2025-02-03', scamTypes: ['Exit Scam'] }]);
+    const profiles: SyncProfile[] = [];
+    for (let since = 0, more = true; more;) {
+      const page = syncPageSchema.parse((await request(t.app).get(routes.sync.page.path({ query: { since, limit: 5000 } }))).body);
+      profiles.push(...page.profiles);
+      since = page.cursor;
+      more = page.hasMore;
+    }
+    const res = await request(t.app).get(routes.openData.stats.path());
+    expect(res.status).toBe(200);
+    const { revision, ...figures } = registryStatsAnswerSchema.parse(res.body);
+    expect(figures.scammers + figures.projects).toBe(profiles.length);
+    expect(figures.losses.find((l) => l.currency === 'EUR')).toBeTruthy();
+    expect(rounded(figures)).toEqual(rounded(registryStats(profiles)));
+    expect((await request(t.app).get(routes.openData.stats.path()).set('If-None-Match', res.headers.etag as string)).status).toBe(304);
+    await staff.post(routes.profiles.reject.developer.path({ id: aldric }));
+    const after = registryStatsAnswerSchema.parse((await request(t.app).get(routes.openData.stats.path())).body);
+    expect(after.revision).toBeGreaterThan(revision);
+    expect(after.scammers).toBe(figures.scammers - 1);
   });
 });

@@ -16,6 +16,8 @@ import { DATA_LICENCE } from '../../../shared/contract/open-data';
 import { openApiDocument } from './openapi';
 import { currentExport, EXPORT_TYPES, exportEtag, type ExportName } from './exports';
 import { atomFeed } from './feed';
+import { statsJson } from './stats';
+import { sendCachedAnswer } from '../../http/cached-answer';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -97,6 +99,10 @@ export function openDataRoutes({ db, config }: AppDeps): express.Router {
   router.get(routes.openData.exportJson.pattern, exportRoute('json'));
   router.get(routes.openData.exportCsv.pattern, exportRoute('csv'));
   router.get(routes.openData.exportStix.pattern, exportRoute('stix'));
+
+  router.get(routes.openData.stats.pattern, (req, res) => {
+    sendCachedAnswer(req, res, statsJson(db));
+  });
 
   router.get(routes.openData.feed.pattern, (req, res) => {
     const etag = `"feed-r${currentRevision(db)}"`;

@@ -1,9 +1,9 @@
 // The statistics' sums (issue 20) over profiles made here: counts, losses by currency and month,
 // rankings.
 import { describe, expect, it } from 'vitest';
-import type { Incident } from '../../../shared/contract/incident';
-import type { SyncProfile } from '../../../shared/contract/sync';
-import { CHART_MONTHS, registryStats, TOP_SCAM_TYPES } from './compute';
+import type { Incident } from '../contract/incident';
+import type { SyncProfile } from '../contract/sync';
+import { CHART_MONTHS, registryStats, TOP_SCAM_TYPES } from './registry-stats';
 
 const incident = (over: Partial<Incident>): Incident => ({
   id: 1, description: '', occurred: null, reported: null, amount: null, currency: 'USD', types: [], nicknames: [], industries: [],
