@@ -70,6 +70,8 @@ describe('the statistics page', () => {
       await page.getByText('Show the months as a table').click();
       expect(await page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: /Reported losses \(/ }) }).locator('tbody tr').count()).toBe(24);
       await expectNoSidewaysScroll(page);
+      await page.locator('footer.shell-footer').scrollIntoViewIfNeeded();
+      await shoot(page, 'stats-footer');
 
       await context.setOffline(true);
       await page.reload();
