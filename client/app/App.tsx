@@ -19,6 +19,7 @@ import './app.css';
 const AdminPanelPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPanelPage })));
 const LoginPage = lazy(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
 const StatsPage = lazy(() => import('../features/stats').then((m) => ({ default: m.StatsPage })));
+const ReceiptPage = lazy(() => import('../features/receipts').then((m) => ({ default: m.ReceiptPage })));
 
 /** A small stand-in while a lazily loaded part arrives. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -75,6 +76,14 @@ export function AppRoutes({ db = localDb }: AppRoutesProps) {
           element={
             <Loading>
               <StatsPage db={db} />
+            </Loading>
+          }
+        />
+        <Route
+          path="receipts/:token"
+          element={
+            <Loading>
+              <ReceiptPage />
             </Loading>
           }
         />

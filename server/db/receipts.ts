@@ -3,7 +3,7 @@
 // opens no receipt; its status is read from the item and the audit log when asked.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from './connection';
-import type { ReceiptIssued, ReceiptKind, ReceiptStatus } from '../../shared/contract/receipt';
+import { receiptPagePath, type ReceiptIssued, type ReceiptKind, type ReceiptStatus } from '../../shared/contract/receipt';
 import { CASE_ID_PAD } from '../../shared/constants';
 
 /** The receipt link a client calls (shared/contract/routes.ts receipts.read). */
@@ -21,7 +21,7 @@ export function issueReceipt(db: Db, kind: ReceiptKind, targetId: number): Recei
   const reference = `${PREFIX[kind]}-${String(targetId).padStart(CASE_ID_PAD, '0')}`;
   db.prepare('INSERT INTO receipts (token_hash, reference, kind, target_id, submitted_at) VALUES (?, ?, ?, ?, ?)')
     .run(hashToken(token), reference, kind, targetId, new Date().toISOString());
-  return { reference, token, url: `${RECEIPT_PATH}${token}/` };
+  return { reference, token, url: `${RECEIPT_PATH}${token}/`, page: receiptPagePath(token) };
 }
 
 export interface ReceiptRow { reference: string; kind: ReceiptKind; target_id: number; submitted_at: string }

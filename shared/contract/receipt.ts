@@ -22,6 +22,8 @@ export const receiptIssuedSchema = z.object({
   token: z.string(),
   /** GET this (the API) for the status */
   url: z.string(),
+  /** the app's page that shows the status: the private receipt link to keep */
+  page: z.string(),
 });
 export type ReceiptIssued = z.infer<typeof receiptIssuedSchema>;
 
@@ -40,3 +42,24 @@ export const RECEIPT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The answer of an accepted submission: its id (and what the call already answered) with its receipt. */
 export const createdWithReceiptSchema = createdResponseSchema.extend({ receipt: receiptIssuedSchema });
+
+/** The app's receipt page of a token (docs/product.md#screens-receipt). */
+export const receiptPagePath = (token: string) => `/receipts/${encodeURIComponent(token)}`;
+
+/** The words the receipt page shows for each status (docs/product.md#screens-receipt). */
+export const RECEIPT_STATUS_TEXT: Record<ReceiptStatus, string> = {
+  in_review: 'In review',
+  published: 'Published',
+  processed: 'Processed',
+  not_accepted: 'Not accepted',
+  removed: 'Removed',
+};
+
+/** What each kind of submission is called on the receipt page. */
+export const RECEIPT_KIND_TEXT: Record<ReceiptKind, string> = {
+  developer: 'Report of a scammer',
+  project: 'Report of a project',
+  incident: 'Added incident',
+  edit_request: 'Edit request',
+  removal_request: 'Removal request',
+};

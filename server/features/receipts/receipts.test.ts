@@ -42,6 +42,7 @@ describe('receipts', () => {
     const { id, receipt: issued } = await accepted(anon.post(routes.profiles.create.developer.path(), { name: 'Receipt Person' }));
     expect(issued.reference).toBe(`REPORT-${String(id).padStart(4, '0')}`);
     expect(issued.url).toBe(routes.receipts.read.path({ token: issued.token }));
+    expect(issued.page).toBe(`/receipts/${issued.token}`);
     const waiting = await receipt(issued);
     expect(waiting).toMatchObject({ reference: issued.reference, kind: 'developer', status: 'in_review' });
     expect(waiting.changed_at).toBe(waiting.submitted_at);
