@@ -5,6 +5,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../shared/contract/routes';
+import type { ReceiptIssued } from '../../shared/contract/receipt';
+import { ApiClient } from './support/api';
 import { DEMO_SERVER_ENV, DESKTOP, PHONE, expectNoSidewaysScroll, freshPage, screenshots, useBrowser } from './support/visits';
 
 const rig = useBrowser({ env: DEMO_SERVER_ENV });
@@ -78,6 +80,25 @@ describe('the statistics page', () => {
       await page.getByRole('heading', { name: 'Statistics', level: 1 }).waitFor();
       expect(await shownFigures(page)).toEqual(online);
       await shoot(page, 'stats-offline');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the receipt page', () => {
+  it('when a report\'s receipt link opens, then it shows its reference and In review', async () => {
+    const reporter = await ApiClient.visitor(rig.server.url);
+    const { receipt } = await reporter.post<{ id: number; receipt: ReceiptIssued }>(routes.profiles.create.developer.path(), { name: 'Receipt Person' });
+    const { page, context, errors } = await freshPage(rig.browser, PHONE);
+    try {
+      await page.goto(`${rig.server.url}${receipt.page}`);
+      await page.getByText('In review').waitFor();
+      await page.getByText(receipt.reference).waitFor();
+      expect(await page.getByText('Receipt Person').count()).toBe(0);
+      await expectNoSidewaysScroll(page);
+      await shoot(page, 'receipt');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
