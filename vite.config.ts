@@ -57,7 +57,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         // the API is never answered from a cache: the data lives in IndexedDB (client/local)
         // and a stale API answer would hide what the server really said
-        navigateFallbackDenylist: [/^\/api\//],
+        // and the Atom feed (issue 20) is the server's, not a page of the app
+        navigateFallbackDenylist: [/^\/api\//, /^\/feed\.atom$/],
         // TOOLCHAIN.md: in prompt mode the first visit is controlled only with clientsClaim.
         // No skipWaiting here: that would activate updates without asking.
         clientsClaim: true,

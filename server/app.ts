@@ -21,6 +21,8 @@ import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
 import { checkRoutes } from './features/check/routes';
+import { openDataRoutes } from './features/open-data/routes';
+import { receiptRoutes } from './features/receipts/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
@@ -87,6 +89,8 @@ export function createExpressApp(deps: AppDeps, headers = securityHeaders(deps))
   app.use(filterOptionRoutes(deps));
   app.use(syncRoutes(deps));
   app.use(checkRoutes(deps));
+  app.use(openDataRoutes(deps));
+  app.use(receiptRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(clientRoutes(config));

@@ -80,6 +80,15 @@ describe('the shell', () => {
     expect(screen.getByRole('link', { name: 'Bustr' })).toHaveAttribute('href', '/');
     expect(screen.getByText('For demonstration only — not real cases.')).toBeInTheDocument();
   });
+
+  it('when any page renders, then the header links to the statistics and the footer names the data\'s licence and the API', () => {
+    renderAt('/accounts/login/');
+
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Statistics' })).toHaveAttribute('href', '/stats');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
+    expect(within(footer).getByRole('link', { name: 'API and exports' })).toHaveAttribute('href', '/api/docs/');
+  });
 });
 
 describe('the login route', () => {

@@ -7,6 +7,8 @@ import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '
 import { localDb, type RegistryDb } from '../local';
 import { useStatus } from '../state/status';
 import { loadCurrentUser } from '../state/current-user';
+import { DATA_LICENCE } from '../../shared/contract/open-data';
+import { routes } from '../../shared/contract/routes';
 import { HomePage } from './HomePage';
 import { applyUpdate } from './pwa';
 import './app.css';
@@ -16,6 +18,8 @@ import './app.css';
 // load from its cache just the same.
 const AdminPanelPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPanelPage })));
 const LoginPage = lazy(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
+const StatsPage = lazy(() => import('../features/stats').then((m) => ({ default: m.StatsPage })));
+const ReceiptPage = lazy(() => import('../features/receipts').then((m) => ({ default: m.ReceiptPage })));
 
 /** A small stand-in while a lazily loaded part arrives. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -67,6 +71,22 @@ export function AppRoutes({ db = localDb }: AppRoutesProps) {
             </Loading>
           }
         />
+        <Route
+          path="stats"
+          element={
+            <Loading>
+              <StatsPage db={db} />
+            </Loading>
+          }
+        />
+        <Route
+          path="receipts/:token"
+          element={
+            <Loading>
+              <ReceiptPage />
+            </Loading>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -89,6 +109,13 @@ function Shell() {
           <img src="/static/logo.svg" alt="" width="32" height="32" />
           <span>Bustr</span>
         </Link>
+        {/* issue 20: the registry in figures */}
+        <Link to="/stats" className="shell-nav-link">
+          <svg className="shell-nav-link__icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M3 17h14M5 15V9M10 15V4M15 15v-8" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" fill="none" />
+          </svg>
+          <span className="shell-nav-link__text">Statistics</span>
+        </Link>
         {/* on every page: network and sync state, and what still waits to be sent */}
         <StatusBar />
         <PendingControl />
@@ -101,6 +128,11 @@ function Shell() {
       <footer className="shell-footer">
         {/* product.md#purpose: the registry is marked as a demonstration */}
         <p>For demonstration only — not real cases.</p>
+        {/* issue 20: the data's licence, and where to take it */}
+        <p>
+          Registry data: <a href={DATA_LICENCE.url} rel="license">{DATA_LICENCE.name}</a> ·{' '}
+          <a href={routes.openData.docs.path()}>API and exports</a>
+        </p>
       </footer>
       <div className="toasts">
         <Notice />

@@ -11,7 +11,7 @@ export { describeAction, planCall } from './outbox-actions';
 export type { PlannedCall } from './outbox-actions';
 export { listOutbox, useOutboxEntries } from './outbox-list';
 export { useRegistryVersion } from './registry';
-export { getProfile, getProfiles, getIncidents, replicaCount, REPLICA_CHUNK_SIZE } from './replica';
+export { getProfile, getProfiles, getIncidents, replicaCount, visitReplica, REPLICA_CHUNK_SIZE } from './replica';
 export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions, lookupIdentifier, findListedName } from './search/registry-search';
 export type {
   SearchService, RegistrySearchRequest, RegistrySearchState, IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer,

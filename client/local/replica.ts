@@ -274,3 +274,20 @@ export async function readReplica(db: RegistryDb = localDb): Promise<SyncProfile
   }
   return out;
 }
+
+/**
+ * Calls `visit` with every live profile of the replica, a chunk at a time, so a reader that only
+ * sums (the statistics page, issue 20) never holds the whole registry; resolves with how many it visited.
+ */
+export async function visitReplica(visit: (profile: SyncProfile) => void, db: RegistryDb = localDb): Promise<number> {
+  const directory = await currentDirectory(db);
+  let visited = 0;
+  for (const chunk of new Set([...directory.where.values()].map((at) => at.chunk))) {
+    for (const [id, profile] of (await chunkProfiles(db, directory, chunk)) ?? []) {
+      if (directory.where.get(id)?.chunk !== chunk) continue;
+      visit(profile);
+      visited += 1;
+    }
+  }
+  return visited;
+}

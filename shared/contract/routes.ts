@@ -15,9 +15,11 @@ import { editRequestSchema, editRequestSubmitSchema } from './edit-request';
 import { filterOptionsQuerySchema } from './filter-options';
 import { incidentListResponseSchema } from './incident';
 import {
-  createdResponseSchema, profileCreateSchema, profileListQuerySchema, profileListResponseSchema, profileSchema,
+  profileCreateSchema, profileListQuerySchema, profileListResponseSchema, profileSchema,
   staffProfileSchema,
 } from './profile';
+import { registryExportSchema, registryStatsAnswerSchema, stixBundleSchema } from './open-data';
+import { createdWithReceiptSchema, receiptSchema } from './receipt';
 import { removalRequestSchema, removalRequestSubmitSchema } from './removal-request';
 import { savedSearchCreateSchema, savedSearchSchema } from './saved-search';
 import { scamSubmitSchema, wizardScamSchema } from './scam-submit';
@@ -79,6 +81,12 @@ export interface Route<
   readonly bodyType: 'json' | 'form';
   /** the answer's body on success, where the contract has a schema for it */
   readonly answer: A;
+  /** the answer's media type on success (JSON unless said) */
+  readonly answerType: string;
+  /** answered with an ETag and `Cache-Control: no-cache`: a request with If-None-Match may get a 304 */
+  readonly conditional: boolean;
+  /** error statuses beyond those its method, parameters, schemas and access give it (the API description lists them) */
+  readonly errors: readonly number[];
   /** the path a client calls: the pattern with its parameters filled in, then the query */
   path(...args: PathArgs<P, Q>): string;
 }
@@ -96,9 +104,13 @@ interface RouteDef<M extends Method, P extends string, Q extends Schema, B exten
   body?: B;
   bodyType?: 'json' | 'form';
   answer?: A;
+  answerType?: string;
+  conditional?: boolean;
+  errors?: readonly number[];
 }
 
 const PARAM = /:(\w+)/g;
+const JSON_TYPE = 'application/json';
 
 function route<
   const M extends Method, const P extends string, Q extends Schema = undefined, B extends Schema = undefined, A extends Schema = undefined,
@@ -112,6 +124,9 @@ function route<
     body: def.body as B,
     bodyType: def.bodyType ?? 'json',
     answer: def.answer as A,
+    answerType: def.answerType ?? JSON_TYPE,
+    conditional: def.conditional ?? false,
+    errors: def.errors ?? [],
     path: (...[args]: PathArgs<P, Q>) => buildPath(def.pattern, (args ?? {}) as PathValues),
   };
 }
@@ -146,7 +161,7 @@ export const routes = {
   auth: {
     login: route({
       method: 'POST', pattern: '/api/login/', access: 'anyone', bodyType: 'form',
-      body: loginFormSchema, answer: loginResponseSchema,
+      body: loginFormSchema, answer: loginResponseSchema, errors: [429],
       summary: 'Sign in with a username and password; always answers { success, error }.',
     }),
     currentUser: route({
@@ -164,11 +179,11 @@ export const routes = {
   },
   profiles: {
     list: perKind((base) => route({
-      method: 'GET', pattern: `${base}/`, access: 'anyone', query: profileListQuerySchema, answer: profileListResponseSchema,
+      method: 'GET', pattern: `${base}/`, access: 'anyone', query: profileListQuerySchema, answer: profileListResponseSchema, conditional: true,
       summary: 'The verified profiles of the kind, a page at a time (ETag); staff: is_verified=false lists those awaiting review.',
     })),
     create: perKind((base) => route({
-      method: 'POST', pattern: `${base}/`, access: 'anyone', body: profileCreateSchema, answer: createdResponseSchema,
+      method: 'POST', pattern: `${base}/`, access: 'anyone', body: profileCreateSchema, answer: createdWithReceiptSchema,
       summary: 'Report a profile; it is always stored unverified, awaiting review.',
     })),
     detail: perKind((base) => route({
@@ -190,11 +205,11 @@ export const routes = {
       summary: 'The approved incidents of a profile.',
     })),
     report: perKind((base) => route({
-      method: 'POST', pattern: `${base}/:id/scams/`, access: 'anyone', body: wizardScamSchema,
+      method: 'POST', pattern: `${base}/:id/scams/`, access: 'anyone', body: wizardScamSchema, answer: createdWithReceiptSchema,
       summary: 'Report an incident of a profile, in the report wizard\'s payload; it awaits review.',
     })),
     submit: perKind((base) => route({
-      method: 'POST', pattern: `${base}/:id/scams/submit/`, access: 'anyone', body: scamSubmitSchema,
+      method: 'POST', pattern: `${base}/:id/scams/submit/`, access: 'anyone', body: scamSubmitSchema, answer: createdWithReceiptSchema,
       summary: 'Report an incident of a profile, in the Add Scam form\'s payload; it awaits review.',
     })),
     pending: route({
@@ -216,7 +231,7 @@ export const routes = {
   },
   editRequests: {
     submit: perKind((base) => route({
-      method: 'POST', pattern: `${base}/:id/edit-request/`, access: 'anyone', body: editRequestSubmitSchema,
+      method: 'POST', pattern: `${base}/:id/edit-request/`, access: 'anyone', body: editRequestSubmitSchema, answer: createdWithReceiptSchema,
       summary: 'Propose changes to a public profile or its incidents; answers { id, case_id }.',
     })),
     pending: route({
@@ -224,17 +239,17 @@ export const routes = {
       summary: 'The edit requests awaiting review, of both kinds of profile.',
     }),
     approve: route({
-      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/approve/', access: 'staff',
+      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/approve/', access: 'staff', errors: [409],
       summary: 'Apply the proposed changes.',
     }),
     reject: route({
-      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/reject/', access: 'staff',
+      method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/reject/', access: 'staff', errors: [409],
       summary: 'Refuse the proposed changes; nothing is applied.',
     }),
   },
   removalRequests: {
     submit: route({
-      method: 'POST', pattern: '/api/removal-requests/', access: 'anyone', body: removalRequestSubmitSchema, answer: createdResponseSchema,
+      method: 'POST', pattern: '/api/removal-requests/', access: 'anyone', body: removalRequestSubmitSchema, answer: createdWithReceiptSchema,
       summary: 'Ask for a profile or an incident to be removed.',
     }),
     pending: route({
@@ -242,11 +257,11 @@ export const routes = {
       summary: 'The removal requests awaiting review.',
     }),
     process: route({
-      method: 'POST', pattern: '/api/removal-requests/:id/process/', access: 'staff',
+      method: 'POST', pattern: '/api/removal-requests/:id/process/', access: 'staff', errors: [409],
       summary: 'Remove the target from the registry.',
     }),
     reject: route({
-      method: 'POST', pattern: '/api/removal-requests/:id/reject/', access: 'staff',
+      method: 'POST', pattern: '/api/removal-requests/:id/reject/', access: 'staff', errors: [409],
       summary: 'Refuse the removal: the target stays.',
     }),
   },
@@ -272,14 +287,57 @@ export const routes = {
   },
   check: {
     lookup: route({
-      method: 'GET', pattern: '/api/check', access: 'anyone', query: checkQuerySchema, answer: checkAnswerSchema,
+      method: 'GET', pattern: '/api/check', access: 'anyone', query: checkQuerySchema, answer: checkAnswerSchema, conditional: true,
       summary: 'What a pasted identifier is, the verified profiles that hold it and those it only looks like (ETag).',
     }),
   },
   sync: {
     page: route({
-      method: 'GET', pattern: '/api/sync/', access: 'anyone', query: syncQuerySchema, answer: syncPageSchema,
+      method: 'GET', pattern: '/api/sync/', access: 'anyone', query: syncQuerySchema, answer: syncPageSchema, conditional: true,
       summary: 'What changed in the public registry since a revision: profiles, tombstones and the next cursor (ETag).',
+    }),
+  },
+  /** issue 20, open data (README.md "Open data"): the API description, exports of the verified registry, the feed */
+  openData: {
+    openapi: route({
+      method: 'GET', pattern: '/api/openapi.json', access: 'anyone', answerType: 'application/vnd.oai.openapi+json',
+      summary: 'This description of the API (OpenAPI 3.1), made from the route table and its schemas.',
+    }),
+    docs: route({
+      method: 'GET', pattern: '/api/docs/', access: 'anyone', answerType: 'text/html',
+      summary: 'The API reference: this description, readable (rendered on our own origin).',
+    }),
+    docsAsset: route({
+      method: 'GET', pattern: '/api/docs/:file', access: 'anyone', answerType: 'application/octet-stream',
+      summary: 'A file of the API reference page (its script and style).',
+    }),
+    exportJson: route({
+      method: 'GET', pattern: '/api/export/registry.json', access: 'anyone', answer: registryExportSchema, conditional: true,
+      summary: 'Every verified profile with its approved incidents, at one revision (CC BY 4.0; compressed, ETag).',
+    }),
+    exportCsv: route({
+      method: 'GET', pattern: '/api/export/registry.csv', access: 'anyone', answerType: 'text/csv', conditional: true,
+      summary: 'One row per identifier a verified profile holds, in canonical form (CC BY 4.0; compressed, ETag).',
+    }),
+    exportStix: route({
+      method: 'GET', pattern: '/api/export/registry.stix.json', access: 'anyone', answer: stixBundleSchema,
+      answerType: 'application/stix+json;version=2.1', conditional: true,
+      summary: 'A STIX 2.1 bundle of indicators, one per identifier a verified profile holds (CC BY 4.0; compressed, ETag).',
+    }),
+    stats: route({
+      method: 'GET', pattern: '/api/stats/', access: 'anyone', answer: registryStatsAnswerSchema, conditional: true,
+      summary: 'The registry in figures: profiles, incidents, reported losses by currency and month, common scam types and identifier kinds (ETag).',
+    }),
+    feed: route({
+      method: 'GET', pattern: '/feed.atom', access: 'anyone', answerType: 'application/atom+xml', conditional: true,
+      summary: 'An Atom feed (RFC 4287) of newly verified profiles and approved incidents.',
+    }),
+  },
+  /** issue 20: what became of a submission, by the private token its answer gave */
+  receipts: {
+    read: route({
+      method: 'GET', pattern: '/api/receipts/:token/', access: 'anyone', answer: receiptSchema,
+      summary: 'The status of a submission and when it last changed, by its receipt token; nothing of its contents.',
     }),
   },
 } as const;

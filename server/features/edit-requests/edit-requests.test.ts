@@ -74,7 +74,7 @@ describe('submitting an edit request', () => {
       ...profileEdit, developer: f.developer, contact_information: 'me@example.com',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), case_id: editRequestCaseId(f.developer) });
+    expect(res.body).toEqual({ id: expect.any(Number), case_id: editRequestCaseId(f.developer), receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } });
     expect(res.body.case_id).toMatch(/^EDITREQ-\d{4}-\d{4}$/);
     const row = editRow(t.db, res.body.id);
     expect(row).toMatchObject({

@@ -2,6 +2,7 @@
 // GET /api/admin/developer-edit-requests/ with its /approve/ and /reject/ (no body).
 import express from 'express';
 import type { AppDeps } from '../../deps';
+import { issueReceipt } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { staffDecision, writeRoute } from '../../http/write';
@@ -16,7 +17,8 @@ export function editRequestRoutes({ db }: AppDeps): express.Router {
     router.post(routes.editRequests.submit[kind].pattern, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = parse(editRequestSubmitSchema, req.body);
-      return { status: 201, body: submitEditRequest(db, { kind, profileId, input, submittedBy: submitterName(req) }) };
+      const created = submitEditRequest(db, { kind, profileId, input, submittedBy: submitterName(req) });
+      return { status: 201, body: { ...created, receipt: issueReceipt(db, 'edit_request', created.id) } };
     }));
   }
 

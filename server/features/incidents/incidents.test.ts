@@ -26,7 +26,7 @@ describe('reporting an incident', () => {
       bankAccounts: [{ bank_name: 'Acme Bank', account: '42' }, { bank_name: '', account: '' }],
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), status: 'pending' });
+    expect(res.body).toEqual({ id: expect.any(Number), status: 'pending', receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } });
     const row = t.db.prepare('SELECT * FROM incidents WHERE id = ?').get(res.body.id) as Record<string, unknown>;
     expect(row).toMatchObject({
       profile_id: id, verification_status: 'pending', amount: 1250.12345678, currency: 'USDT', occurred: '2024-05-01',

@@ -2,6 +2,7 @@
 // under /api/admin/scams/.
 import express from 'express';
 import type { AppDeps } from '../../deps';
+import { issueReceipt } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { staffDecision, writeRoute } from '../../http/write';
@@ -19,13 +20,15 @@ export function incidentRoutes({ db }: AppDeps): express.Router {
     router.post(routes.incidents.report[kind].pattern, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromWizardScam(parse(wizardScamSchema, req.body));
-      return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
+      const id = reportIncident(db, kind, profileId, input, submitterName(req));
+      return { status: 201, body: { id, status: 'pending', receipt: issueReceipt(db, 'incident', id) } };
     }));
     // the Add Scam modal's payload
     router.post(routes.incidents.submit[kind].pattern, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromScamSubmit(parse(scamSubmitSchema, req.body));
-      return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
+      const id = reportIncident(db, kind, profileId, input, submitterName(req));
+      return { status: 201, body: { id, status: 'pending', receipt: issueReceipt(db, 'incident', id) } };
     }));
   }
 

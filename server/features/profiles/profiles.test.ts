@@ -21,7 +21,7 @@ describe('reporting a profile', () => {
       reported_person_date: '2020-01-01', verification_status: 'verified', is_verified: true,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number) });
+    expect(res.body).toEqual({ id: expect.any(Number), receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } }); // issue 20: and its receipt
     const row = t.db.prepare('SELECT * FROM profiles WHERE id = ?').get(res.body.id) as Record<string, unknown>;
     expect(row).toMatchObject({
       kind: 'developer', name: 'Jane Roe', verification_status: 'unverified', submitted_by: 'Anonymous',

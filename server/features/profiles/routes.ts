@@ -1,6 +1,7 @@
 // product.md#calls: GET/POST /api/developers/ and /api/projects/, detail, verify and reject.
 import express from 'express';
 import type { AppDeps } from '../../deps';
+import { issueReceipt } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { staffDecision, writeRoute } from '../../http/write';
@@ -27,7 +28,9 @@ export function profileRoutes({ db }: AppDeps): express.Router {
 
     router.post(routes.profiles.create[kind].pattern, writeRoute(db, (req) => {
       const input = parse(profileCreateSchema, req.body);
-      return { status: 201, body: { id: createProfile(db, kind, input, submitterName(req)) } };
+      const id = createProfile(db, kind, input, submitterName(req));
+      // issue 20: a reference and a private receipt link, in the same transaction
+      return { status: 201, body: { id, receipt: issueReceipt(db, kind, id) } };
     }));
 
     router.get(routes.profiles.detail[kind].pattern, (req, res) => {

@@ -69,7 +69,7 @@ describe('submitting a removal request', () => {
     const client = await visitor(t.app);
     const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer }));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number) });
+    expect(res.body).toEqual({ id: expect.any(Number), receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } }); // issue 20: and its receipt
     expect(removalRow(t.db, res.body.id)).toMatchObject({
       target_type: 'developer', developer_id: f.developer, project_id: null, scam_id: null, target_name: 'Alice Example',
       scam_description: null, case_id: 'BUSTR-2025-0001', full_name: 'Carol Requester', contact_information: 'carol@example.com',

@@ -2,6 +2,7 @@
 // POST /api/removal-requests/{id}/process/ and /reject/ (no body).
 import express from 'express';
 import type { AppDeps } from '../../deps';
+import { issueReceipt } from '../../db/receipts';
 import { parse } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { staffDecision, writeRoute } from '../../http/write';
@@ -16,7 +17,8 @@ export function removalRequestRoutes({ db }: AppDeps): express.Router {
 
   router.post(routes.removalRequests.submit.pattern, writeRoute(db, (req) => {
     const input = parse(removalRequestSubmitSchema, req.body);
-    return { status: 201, body: submitRemovalRequest(db, input, submitterName(req)) };
+    const created = submitRemovalRequest(db, input, submitterName(req));
+    return { status: 201, body: { ...created, receipt: issueReceipt(db, 'removal_request', created.id) } };
   }));
 
   // contact details are for staff only

@@ -1,0 +1,2 @@
+// /receipts/:token (issue 20): what became of a submission.
+export { ReceiptPage } from './ReceiptPage';

@@ -1,0 +1,118 @@
+// Open data (issue 20; README.md "Open data"): the API description and its reference page, the
+// exports of the verified registry and the Atom feed.
+import express from 'express';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../errors';
+import { currentRevision } from '../../db/revision';
+import { matchesEtag } from '../../read-model/answer-cache';
+import { routes } from '../../../shared/contract/routes';
+import { DATA_LICENCE } from '../../../shared/contract/open-data';
+import { openApiDocument } from './openapi';
+import { currentExport, EXPORT_TYPES, exportEtag, type ExportName } from './exports';
+import { atomFeed } from './feed';
+import { statsJson } from './stats';
+import { sendCachedAnswer } from '../../http/cached-answer';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * The reference page's files, by the name it asks for: our page and its start script, and
+ * Swagger UI's script and style from the installed swagger-ui-dist (served from our origin, no CDN).
+ */
+function docsFiles(): Map<string, { path: string; type: string }> {
+  const swagger = dirname(require.resolve('swagger-ui-dist/package.json'));
+  return new Map([
+    ['reference.js', { path: join(HERE, 'docs', 'reference.js'), type: 'text/javascript; charset=utf-8' }],
+    ['swagger-ui-bundle.js', { path: join(swagger, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' }],
+    ['swagger-ui.css', { path: join(swagger, 'swagger-ui.css'), type: 'text/css; charset=utf-8' }],
+  ]);
+}
+
+const LICENCE_LINK = `<${DATA_LICENCE.url}>; rel="license"`;
+
+export function openDataRoutes({ db, config }: AppDeps): express.Router {
+  const router = express.Router();
+  const description = JSON.stringify(openApiDocument());
+  const docsPage = readFileSync(join(HERE, 'docs', 'index.html'));
+  const files = docsFiles();
+
+  router.get(routes.openData.openapi.pattern, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type(routes.openData.openapi.answerType).send(description);
+  });
+
+  // /api/docs without its slash: the page's relative links need it
+  router.get(routes.openData.docs.pattern, (req, res) => {
+    if (!req.path.endsWith('/')) {
+      res.redirect(301, routes.openData.docs.pattern);
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(docsPage);
+  });
+
+  router.get(routes.openData.docsAsset.pattern, (req, res, next) => {
+    const file = files.get(String(req.params.file));
+    if (!file) throw notFound('That file');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(file.path, { headers: { 'Content-Type': file.type } }, (error) => { if (error) next(error); });
+  });
+
+  const exportRoute = (name: ExportName) => async (req: express.Request, res: express.Response) => {
+    const revision = currentRevision(db);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Link', LICENCE_LINK);
+    // the ETag is the revision's: an unchanged registry is a 304 without reading the export
+    if (matchesEtag(req.headers['if-none-match'], exportEtag(name, revision))) {
+      res.setHeader('ETag', exportEtag(name, revision));
+      res.status(304).end();
+      return;
+    }
+    const file = await currentExport(config.DATABASE_PATH, name, revision);
+    const { type, extension } = EXPORT_TYPES[name];
+    res.setHeader('ETag', file.etag);
+    res.setHeader('X-Registry-Revision', String(file.revision));
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Disposition', `inline; filename="bustr-registry-r${file.revision}.${extension}"`);
+    try {
+      // kept gzipped: sent as it is to a client that takes gzip, unpacked on the way to one that does not
+      if (req.acceptsEncodings('gzip') === 'gzip') {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Content-Length', statSync(file.path).size);
+        await pipeline(createReadStream(file.path), res);
+      } else {
+        await pipeline(createReadStream(file.path), createGunzip(), res);
+      }
+    } catch (error) {
+      // a client that goes away mid-download is no error of ours
+      if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    }
+  };
+  router.get(routes.openData.exportJson.pattern, exportRoute('json'));
+  router.get(routes.openData.exportCsv.pattern, exportRoute('csv'));
+  router.get(routes.openData.exportStix.pattern, exportRoute('stix'));
+
+  router.get(routes.openData.stats.pattern, (req, res) => {
+    sendCachedAnswer(req, res, statsJson(db));
+  });
+
+  router.get(routes.openData.feed.pattern, (req, res) => {
+    const etag = `"feed-r${currentRevision(db)}"`;
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', etag);
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.type(routes.openData.feed.answerType).send(atomFeed(db, `${req.protocol}://${req.get('host') ?? 'localhost'}`));
+  });
+  return router;
+}
