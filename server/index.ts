@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { checkWritable } from './db/write-failure';
 import { seedDemo } from './demo/seeding';
 import { ensureStaffUser } from './features/auth/users';
 import { fillSyncTextsLater } from './features/sync/sync-texts';
@@ -12,12 +13,18 @@ import { watchQuietTime } from './http/quiet-time';
 
 const config = loadConfig();
 const db = openDatabase(config.DATABASE_PATH);
+// docs/design.md#errors: a database that cannot be written is said at start, not found at the first write
+const writable = checkWritable(db);
+if (!writable.writable) {
+  console.error(`The database ${config.DATABASE_PATH} cannot be written (${writable.reason}). `
+    + 'The registry is served read-only: every write answers 503 until the file (or its disk) can be written.');
+}
 
-if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD && writable.writable) {
   await ensureStaffUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
 }
 const isEmpty = (db.prepare('SELECT COUNT(*) AS n FROM profiles').get() as { n: number }).n === 0;
-if (config.SEED_DEMO && isEmpty) {
+if (config.SEED_DEMO && isEmpty && writable.writable) {
   const seeded = seedDemo(db);
   console.log(`Seeded demonstration data: ${seeded.profiles} profiles, ${seeded.incidents} incidents.`);
 }

@@ -47,6 +47,8 @@ export const CHECK_QUERY_MAX_CHARS = 2048;
 export const CHECK_MAX_MATCHES = 50;
 export const CHECK_MAX_LOOKALIKES = 20;
 
+/** ASVS L1 2.1.1: passwords of 12 characters or more (npm run user, ADMIN_PASSWORD) */
+export const PASSWORD_MIN_LENGTH = 12;
 export const LOGIN_THROTTLE_MAX_FAILURES = 5;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

@@ -312,11 +312,11 @@ describe('npm run user (user-cli)', () => {
     expect((await client.get(routes.auth.currentUser.path())).body.is_staff).toBe(false);
   });
 
-  it('refuses a password shorter than 8 characters and creates no user', async () => {
+  it('refuses a password shorter than 12 characters and creates no user', async () => {
     const { io, lines } = quietIo();
     const code = await userCli(['--username', 'boss', '--password', 'short', '--database', t.config.DATABASE_PATH], {}, io);
     expect(code).toBe(2);
-    expect(lines.err.join('\n')).toMatch(/at least 8 characters/);
+    expect(lines.err.join('\n')).toMatch(/at least 12 characters/);
     expect(count(t.db, 'users')).toBe(0);
   });
 

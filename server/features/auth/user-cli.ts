@@ -5,12 +5,12 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { MAX_SHORT_TEXT } from '../../../shared/constants';
+import { MAX_SHORT_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { openDatabase } from '../../db/connection';
 import { upsertUser } from './users';
 
 const DEFAULT_DATABASE = 'data/registry.sqlite';
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH; // ASVS L1 2.1.1
 
 const USAGE = `Usage: npm run user -- --username NAME --password PASSWORD [--staff] [--database FILE]
 

@@ -1,0 +1,12 @@
+-- docs/design.md#limits: the counters of the limits on public work that hold across restarts
+-- (http/limit-store.ts), in the shape rate-limiter-flexible's RateLimiterSQLite reads: a key, the
+-- points counted in its window and when the window ends (ms since the epoch).
+CREATE TABLE rate_limits (
+  key TEXT PRIMARY KEY,
+  points INTEGER NOT NULL DEFAULT 0,
+  expire INTEGER
+);
+CREATE INDEX rate_limits_expire ON rate_limits (expire);
+-- the background chores prune by age (http/prune.ts)
+CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+CREATE INDEX audit_log_at ON audit_log (at);
