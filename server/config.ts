@@ -26,6 +26,8 @@ const envSchema = z
     LIMIT_READS: z.coerce.number().int().min(0).default(1200),
     LIMIT_READS_WINDOW_S: z.coerce.number().int().min(1).default(60),
     LIMIT_SIGNIN_FAILURES: z.coerce.number().int().min(0).default(20),
+    // the audit log's rows are kept this long (idempotency keys: a day)
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
     LIMIT_SIGNIN_WINDOW_S: z.coerce.number().int().min(1).default(900),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {

@@ -10,6 +10,7 @@ import { fillSyncTextsLater } from './features/sync/sync-texts';
 import { buildLookalikesLater } from './features/check/lookalikes';
 import { createApp } from './app';
 import { watchQuietTime } from './http/quiet-time';
+import { pruneInBackground } from './http/prune';
 
 const config = loadConfig();
 const db = openDatabase(config.DATABASE_PATH);
@@ -45,6 +46,12 @@ fillSyncTextsLater(db, (written, error) => {
 buildLookalikesLater(db, (error) => {
   if (error) console.error('Building the lookalike index stopped; the first lookup builds it.', error);
 }, quietTime);
+
+// idempotency keys (a day), the audit log (AUDIT_RETENTION_DAYS), expired sessions and counters
+pruneInBackground(db, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, schedule: quietTime.schedule }, (deleted, error) => {
+  if (error) console.error('Pruning old rows stopped; the next round tries again.', error);
+  else if (deleted > 0) console.log(`Pruned ${deleted} old rows.`);
+});
 
 function shutdown() {
   server.close(() => {

@@ -10,3 +10,7 @@ CREATE INDEX rate_limits_expire ON rate_limits (expire);
 -- the background chores prune by age (http/prune.ts)
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 CREATE INDEX audit_log_at ON audit_log (at);
+-- the staff queues' pages (http/queue-page.ts): oldest first, after the last item seen
+CREATE INDEX incidents_queue ON incidents (verification_status, reported, id);
+CREATE INDEX edit_requests_queue ON edit_requests (verification_status, submitted_at, id);
+CREATE INDEX removal_requests_queue ON removal_requests (verification_status, submitted_at, id);

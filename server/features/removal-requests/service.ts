@@ -8,6 +8,9 @@ import { tombstoneProfile, touchProfile } from '../../db/revision';
 import { AppError } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { RemovalRequest, RemovalRequestSubmit, RemovalTargetType } from '../../../shared/contract/removal-request';
+import type { QueueQuery } from '../../../shared/contract/admin';
+import { QUEUE_PAGE_MAX } from '../../../shared/constants';
+import { pageOf, type QueuePage } from '../../http/queue-page';
 
 interface ProfileRow { id: number; kind: ProfileKind; name: string; verification_status: string }
 interface IncidentRow {
@@ -68,11 +71,16 @@ export function submitRemovalRequest(db: Db, input: RemovalRequestSubmit, submit
 }
 
 /** GET /api/removal-requests/: pending requests, oldest first. */
-export function listPendingRemovalRequests(db: Db): RemovalRequest[] {
+export function listPendingRemovalRequests(
+  db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+): QueuePage<RemovalRequest> {
   const rows = db
-    .prepare("SELECT * FROM removal_requests WHERE verification_status = 'pending' ORDER BY submitted_at, id")
-    .all() as RemovalRequestRow[];
-  return rows.map((r) => {
+    .prepare(`SELECT * FROM removal_requests WHERE verification_status = 'pending'
+      AND (submitted_at, id) > (SELECT submitted_at, id FROM removal_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
+      ORDER BY submitted_at, id LIMIT @limit`)
+    .all({ after, limit: limit + 1 }) as RemovalRequestRow[];
+  const { n } = db.prepare("SELECT COUNT(*) AS n FROM removal_requests WHERE verification_status = 'pending'").get() as { n: number };
+  return pageOf(rows.map((r) => {
     // the name belongs to the developer or project the request is about (an incident's profile for 'scam')
     const ofDeveloper = r.target_type === 'developer' || (r.target_type === 'scam' && r.developer_id !== null);
     const ofProject = r.target_type === 'project' || (r.target_type === 'scam' && r.project_id !== null);
@@ -92,7 +100,7 @@ export function listPendingRemovalRequests(db: Db): RemovalRequest[] {
       scam_description: r.scam_description,
       verification_status: r.verification_status,
     };
-  });
+  }), limit, n);
 }
 
 export interface ModerationResult { id: number; verification_status: 'processed' | 'rejected' }
