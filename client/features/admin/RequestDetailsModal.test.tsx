@@ -127,6 +127,20 @@ describe('the details of a new scam', () => {
   });
 });
 
+describe('the avatar of a new scam', () => {
+  it('when the report has an avatar, then staff see it before approving, and when it has none, they read so', () => {
+    const avatar = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const { dialog } = show(onlyCard({ pendingScams: [pendingScam({ avatar })] }));
+    const image = within(region(dialog, 'Avatar')).getByRole('img', { name: 'The avatar sent with this report' });
+    expect(image).toHaveAttribute('src', avatar);
+  });
+
+  it('when the report has no avatar, then the section says so', () => {
+    const { dialog } = show(onlyCard({ pendingScams: [pendingScam({ avatar: null })] }));
+    expect(within(region(dialog, 'Avatar')).getByText('No avatar was sent.')).toBeInTheDocument();
+  });
+});
+
 describe('the details of an edit request', () => {
   it('when an Edit Scammer & Scam opens, then the target, the profile changes, the incident update and the new incident show', () => {
     const { dialog } = show(onlyCard({ editRequests: [editRequest()] }));

@@ -3,6 +3,7 @@
 import express from 'express';
 import { AppError } from '../../errors';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
+import { decodeAvatar } from '../../http/avatar';
 import type { AppDeps } from '../../deps';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
@@ -18,13 +19,13 @@ export function incidentRoutes({ db }: AppDeps): express.Router {
       res.json(publicIncidents(db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
     });
     // the report wizard's snake_case payload
-    router.post(routes.incidents.report[kind].pattern, writeRoute(db, (req) => {
+    router.post(routes.incidents.report[kind].pattern, decodeAvatar, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromWizardScam(parse(wizardScamSchema, req.body));
       return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
     }));
     // the Add Scam modal's payload
-    router.post(routes.incidents.submit[kind].pattern, writeRoute(db, (req) => {
+    router.post(routes.incidents.submit[kind].pattern, decodeAvatar, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromScamSubmit(parse(scamSubmitSchema, req.body));
       return { status: 201, body: { id: reportIncident(db, kind, profileId, input, submitterName(req)), status: 'pending' } };
