@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { checkWritable } from './db/write-failure';
+import { ensureReserve } from './db/reserve';
 import { seedDemo } from './demo/seeding';
 import { ensureStaffUser } from './features/auth/users';
 import { fillSyncTextsLater } from './features/sync/sync-texts';
@@ -47,10 +48,13 @@ buildLookalikesLater(db, (error) => {
   if (error) console.error('Building the lookalike index stopped; the first lookup builds it.', error);
 }, quietTime);
 
+// a little disk kept for staff sign-ins when the disk fills (db/reserve.ts)
+if (writable.writable && !ensureReserve(db)) console.warn('No room for the disk reserve beside the database: a full disk may lock staff out.');
 // idempotency keys (a day), the audit log (AUDIT_RETENTION_DAYS), expired sessions and counters
 pruneInBackground(db, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, schedule: quietTime.schedule }, (deleted, error) => {
   if (error) console.error('Pruning old rows stopped; the next round tries again.', error);
   else if (deleted > 0) console.log(`Pruned ${deleted} old rows.`);
+  ensureReserve(db); // made again once there is room
 });
 
 function shutdown() {

@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shar
 import { routes } from '../../../shared/contract/routes';
 import type { AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
-import { dropSession, endSession, requireStaff, startSession } from '../../http/session';
+import { dropSessionIfWritable, endSession, requireStaff, startSession } from '../../http/session';
 import { attemptLogin, recordLogout, throttleMessage } from './service';
 
 export function authRoutes({ db, config, limits }: AppDeps): express.Router {
@@ -31,7 +31,7 @@ export function authRoutes({ db, config, limits }: AppDeps): express.Router {
       return;
     }
     // a session from before sign-in is dropped, never upgraded (session fixation)
-    dropSession(db, req);
+    dropSessionIfWritable(db, req);
     startSession(db, config, res, result.user.id);
     setCsrfCookie(config, res); // as Django: a new anti-forgery token at sign-in
     res.json({ success: true, error: '' });
