@@ -40,7 +40,7 @@ function findIncident(db: Db, id: number): IncidentRow | undefined {
 }
 
 /**
- * POST /api/removal-requests/: the target must exist. Its name (and an incident's description)
+ * POST /api/removal-requests/: the target must exist and be public (else 404, a hidden id never shows). Its name (and an incident's description)
  * are copied into the request, which must still read well after the target is deleted. For an
  * incident, its profile's id is kept too (developer or project), so staff see whose it is.
  */
@@ -50,14 +50,17 @@ export function submitRemovalRequest(db: Db, input: RemovalRequestSubmit, submit
   let scamDescription: string | null = null;
   if (input.target_type === 'scam') {
     const incident = findIncident(db, input.scam!);
-    if (!incident) throw new AppError(404, TARGET_NOT_FOUND);
+    // docs/design.md#visibility: what the public cannot see is not found, as in every other call
+    if (!incident || incident.verification_status !== 'approved' || incident.profile_status !== 'verified') {
+      throw new AppError(404, TARGET_NOT_FOUND);
+    }
     target.scam = incident.id;
     target[incident.profile_kind] = incident.profile_id;
     targetName = incident.profile_name;
     scamDescription = incident.description;
   } else {
     const profile = findProfile(db, input.target_type, input[input.target_type]!);
-    if (!profile) throw new AppError(404, TARGET_NOT_FOUND);
+    if (!profile || profile.verification_status !== 'verified') throw new AppError(404, TARGET_NOT_FOUND);
     target[input.target_type] = profile.id;
     targetName = profile.name;
   }
