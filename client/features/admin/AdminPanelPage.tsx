@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { plural } from '../../ui/format';
-import { checkGuard, LIST_NAMES, LOGIN_AGAIN_PATH, loadAdminLists, type LoadedLists } from './admin-api';
+import { checkGuard, LIST_NAMES, LOGIN_AGAIN_PATH, loadAdminLists, postBulkReject, type LoadedLists } from './admin-api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ModerationAction } from './actions';
 import { countByKind, toCards, type AdminCard } from './cards';
 import { RequestCard } from './RequestCard';
@@ -80,6 +81,10 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   const [focusNotice, setFocusNotice] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const controller = useRef<AbortController | null>(null);
+  // docs/design.md#moderation: cards picked for a bulk rejection, by key
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const [bulkBusy, setBulkBusy] = useState(false);
 
   const load = useCallback((): Promise<void> => {
     controller.current?.abort();
@@ -133,6 +138,29 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   }, [focusNotice, state, reloading]);
 
   const cards = state.status === 'loaded' ? toCards(state.lists) : [];
+  const pickedCards = cards.filter((c) => picked.has(c.key));
+
+  function pick(card: AdminCard, on: boolean) {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(card.key);
+      else next.delete(card.key);
+      return next;
+    });
+  }
+
+  async function rejectPicked() {
+    setBulkBusy(true);
+    const outcome = await postBulkReject(pickedCards).catch(() => ({ ok: false as const, sessionExpired: false, reason: 'No answer from the server.' }));
+    setBulkBusy(false);
+    if (!outcome.ok && outcome.sessionExpired) return onSessionExpired();
+    setPicked(new Set());
+    setNotice(outcome.ok
+      ? `Rejected ${plural(outcome.rejected, 'request', 'requests')}.${outcome.skipped ? ` ${plural(outcome.skipped, 'was', 'were')} already decided.` : ''}`
+      : `Reject selected failed: ${outcome.reason}`);
+    setFocusNotice(true);
+    await reload();
+  }
   const problems = state.status === 'loaded' ? LIST_NAMES.flatMap((name) => state.problems[name] ?? []) : [];
   const counts = countByKind(cards);
 
@@ -177,11 +205,20 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
               </ul>
             ) : null}
           </div>
+          {pickedCards.length ? (
+            <div className="admin-bulk" role="group" aria-label="Selected requests">
+              <p><strong>{plural(pickedCards.length, 'request', 'requests')}</strong> selected</p>
+              <button type="button" className="button button--quiet button--small" onClick={() => setPicked(new Set())}>Clear</button>
+              <button type="button" className="button button--danger button--small" disabled={bulkBusy} onClick={() => setConfirmingBulk(true)}>
+                {bulkBusy ? 'Rejecting…' : 'Reject selected'}
+              </button>
+            </div>
+          ) : null}
           {cards.length ? (
             <ul className="admin-list" aria-label="Requests awaiting review">
               {cards.map((card) => (
                 <li key={card.key}>
-                  <RequestCard card={card} onViewDetails={viewDetails} />
+                  <RequestCard card={card} onViewDetails={viewDetails} selected={picked.has(card.key)} onSelect={pick} />
                 </li>
               ))}
             </ul>
@@ -190,6 +227,19 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
           )}
         </>
       )}
+
+      <ConfirmDialog
+        open={confirmingBulk}
+        onOpenChange={setConfirmingBulk}
+        title={`Reject ${plural(pickedCards.length, 'request', 'requests')}?`}
+        description="Each is rejected as with its own Reject button: nothing it asked for is published or changed. This cannot be undone from the panel."
+        confirmLabel="Reject selected"
+        cancelLabel="Go back"
+        onConfirm={() => {
+          setConfirmingBulk(false);
+          void rejectPicked();
+        }}
+      />
 
       <RequestDetailsModal
         card={selected}

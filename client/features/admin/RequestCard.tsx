@@ -23,14 +23,23 @@ export function kindTone(kind: string | null): 'new' | 'scam' | 'edit' | 'remove
 export interface RequestCardProps {
   card: AdminCard;
   onViewDetails(card: AdminCard): void;
+  /** docs/design.md#moderation: picked for a bulk rejection */
+  selected?: boolean;
+  onSelect?(card: AdminCard, selected: boolean): void;
 }
 
-export function RequestCard({ card, onViewDetails }: RequestCardProps) {
+export function RequestCard({ card, onViewDetails, selected = false, onSelect }: RequestCardProps) {
   const nameId = useId();
   const status = statusBadgeLabel(card.status);
   const { shared } = sharedOf(card);
   return (
     <article className="admin-card">
+      {onSelect && card.id !== null ? (
+        <label className="admin-card__select">
+          <input type="checkbox" checked={selected} onChange={(e) => onSelect(card, e.currentTarget.checked)} />
+          <span className="visually-hidden">Select {card.kind ?? 'request'} {card.name}</span>
+        </label>
+      ) : null}
       <div className="admin-card__badges">
         <span className={`admin-kind admin-kind--${kindTone(card.kind)}`}>{card.kind ?? 'Request'}</span>
         <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>

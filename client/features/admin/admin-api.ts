@@ -4,10 +4,11 @@
 import { z } from 'zod';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { staffProfileSchema } from '../../../shared/contract/profile';
-import { PROFILE_FETCH_SIZE } from '../../../shared/constants';
+import { BULK_REJECT_MAX, PROFILE_FETCH_SIZE } from '../../../shared/constants';
 import { routes } from '../../../shared/contract/routes';
 import { ApiError, apiFetch, apiJson } from '../../api/http';
-import { EMPTY_LISTS, type AdminLists } from './cards';
+import { EMPTY_LISTS, type AdminCard, type AdminCardType, type AdminLists } from './cards';
+import { bulkRejectAnswerSchema } from '../../../shared/contract/admin';
 
 export const GUARD_PATH = routes.auth.adminGuard.path();
 /** Where a person whose session ended while moderating signs in again (product.md#screens route, `next`). */
@@ -115,4 +116,40 @@ export function newIdempotencyKey(prefix: string): string {
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   return `admin:${prefix}:${random}`;
+}
+
+/** docs/design.md#moderation: each kind of card's bulk rejection (at most BULK_REJECT_MAX ids a call). */
+const BULK_REJECT_PATHS: Record<AdminCardType, string> = {
+  developer: routes.profiles.bulkReject.developer.path(),
+  project: routes.profiles.bulkReject.project.path(),
+  scam: routes.incidents.bulkReject.path(),
+  edit: routes.editRequests.bulkReject.path(),
+  removal: routes.removalRequests.bulkReject.path(),
+};
+
+export type BulkOutcome =
+  | { ok: true; rejected: number; skipped: number }
+  | { ok: false; sessionExpired: boolean; reason: string };
+
+/** Rejects the selected cards, one call per kind; stops at the first refusal (what went before stays rejected). */
+export async function postBulkReject(cards: readonly AdminCard[]): Promise<BulkOutcome> {
+  const byType = new Map<AdminCardType, number[]>();
+  for (const card of cards) if (card.id !== null) byType.set(card.type, [...(byType.get(card.type) ?? []), card.id]);
+  let rejected = 0;
+  let skipped = 0;
+  for (const [type, ids] of byType) {
+    for (let i = 0; i < ids.length; i += BULK_REJECT_MAX) {
+      try {
+        const answer = bulkRejectAnswerSchema.parse(await apiJson<unknown>(BULK_REJECT_PATHS[type], {
+          method: 'POST', json: { ids: ids.slice(i, i + BULK_REJECT_MAX) }, idempotencyKey: newIdempotencyKey(`bulk-${type}`),
+        }));
+        rejected += answer.rejected.length;
+        skipped += answer.skipped.length;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return { ok: false, sessionExpired: error.status === 401, reason: error.message || `The server answered ${error.status}.` };
+      }
+    }
+  }
+  return { ok: true, rejected, skipped };
 }
