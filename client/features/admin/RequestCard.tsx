@@ -34,15 +34,17 @@ export function RequestCard({ card, onViewDetails, selected = false, onSelect }:
   const { shared } = sharedOf(card);
   return (
     <article className="admin-card">
-      {onSelect && card.id !== null ? (
-        <label className="admin-card__select">
-          <input type="checkbox" checked={selected} onChange={(e) => onSelect(card, e.currentTarget.checked)} />
-          <span className="visually-hidden">Select {card.kind ?? 'request'} {card.name}</span>
-        </label>
-      ) : null}
       <div className="admin-card__badges">
         <span className={`admin-kind admin-kind--${kindTone(card.kind)}`}>{card.kind ?? 'Request'}</span>
-        <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>
+        <span className="admin-card__end">
+          <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>
+          {onSelect && card.id !== null ? (
+            <label className="admin-card__select">
+              <input type="checkbox" checked={selected} onChange={(e) => onSelect(card, e.currentTarget.checked)} />
+              <span className="visually-hidden">Select {card.kind ?? 'request'} {card.name}</span>
+            </label>
+          ) : null}
+        </span>
       </div>
       <h3 className="admin-card__name" id={nameId}>{card.name}</h3>
       <p className="admin-card__meta">{submittedLine(card)}</p>
