@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { plural } from '../../ui/format';
-import { checkGuard, LIST_NAMES, LOGIN_AGAIN_PATH, loadAdminLists, postBulkReject, type LoadedLists } from './admin-api';
+import { checkGuard, LIST_NAMES, LIST_SOURCES, LOGIN_AGAIN_PATH, loadAdminLists, postBulkReject, type LoadedLists } from './admin-api';
+import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ModerationAction } from './actions';
 import { countByKind, toCards, type AdminCard } from './cards';
@@ -205,6 +206,12 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
               </ul>
             ) : null}
           </div>
+          {state.more.length ? (
+            <p className="admin-more" role="note">
+              More are waiting. Shown are the oldest {QUEUE_PAGE_MAX} {state.more.map((name) => LIST_SOURCES[name].label).join(', ')};
+              decide these, then press Refresh for the next.
+            </p>
+          ) : null}
           {pickedCards.length ? (
             <div className="admin-bulk" role="group" aria-label="Selected requests">
               <p><strong>{plural(pickedCards.length, 'request', 'requests')}</strong> selected</p>

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { staffProfileSchema } from '../../../shared/contract/profile';
-import { BULK_REJECT_MAX, PROFILE_FETCH_SIZE } from '../../../shared/constants';
+import { BULK_REJECT_MAX, PROFILE_FETCH_SIZE, QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { routes } from '../../../shared/contract/routes';
 import { ApiError, apiFetch, apiJson } from '../../api/http';
 import { EMPTY_LISTS, type AdminCard, type AdminCardType, type AdminLists } from './cards';
@@ -45,9 +45,15 @@ const awaitingReview = (kind: ProfileKind) =>
 export const LIST_SOURCES = {
   developers: { label: 'new scammers', path: awaitingReview('developer'), schema: staffProfiles },
   projects: { label: 'new projects', path: awaitingReview('project'), schema: staffProfiles },
-  editRequests: { label: 'edit requests', path: routes.editRequests.pending.path(), schema: routes.editRequests.pending.answer },
-  removalRequests: { label: 'removal requests', path: routes.removalRequests.pending.path(), schema: routes.removalRequests.pending.answer },
-  pendingScams: { label: 'new scams', path: routes.incidents.pending.path(), schema: routes.incidents.pending.answer },
+  // docs/design.md#moderation: each queue answers a page, oldest first; the panel asks for the largest
+  editRequests: {
+    label: 'edit requests', path: routes.editRequests.pending.path({ query: { limit: QUEUE_PAGE_MAX } }), schema: routes.editRequests.pending.answer,
+  },
+  removalRequests: {
+    label: 'removal requests', path: routes.removalRequests.pending.path({ query: { limit: QUEUE_PAGE_MAX } }),
+    schema: routes.removalRequests.pending.answer,
+  },
+  pendingScams: { label: 'new scams', path: routes.incidents.pending.path({ query: { limit: QUEUE_PAGE_MAX } }), schema: routes.incidents.pending.answer },
 } as const;
 
 export type ListName = keyof typeof LIST_SOURCES;
@@ -59,6 +65,8 @@ export interface LoadedLists {
   problems: Partial<Record<ListName, string>>;
   /** some call answered 401: the session ended */
   sessionExpired: boolean;
+  /** the lists that filled a whole page: more of them wait behind the oldest shown */
+  more: ListName[];
 }
 
 async function loadOne<N extends ListName>(name: N, signal?: AbortSignal): Promise<AdminLists[N]> {
@@ -75,10 +83,12 @@ export async function loadAdminLists(signal?: AbortSignal): Promise<LoadedLists>
   const lists: AdminLists = { ...EMPTY_LISTS };
   const problems: LoadedLists['problems'] = {};
   let sessionExpired = false;
+  const more: ListName[] = [];
   settled.forEach((result, i) => {
     const name = LIST_NAMES[i]!;
     if (result.status === 'fulfilled') {
       (lists as unknown as Record<ListName, unknown>)[name] = result.value;
+      if (result.value.length >= QUEUE_PAGE_MAX) more.push(name);
       return;
     }
     const error = result.reason as unknown;
@@ -87,7 +97,7 @@ export async function loadAdminLists(signal?: AbortSignal): Promise<LoadedLists>
     const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
     problems[name] = `The ${LIST_SOURCES[name].label} could not be loaded. ${message}`;
   });
-  return { lists, problems, sessionExpired };
+  return { lists, problems, sessionExpired, more };
 }
 
 export type ModerationOutcome =

@@ -191,6 +191,18 @@ describe('moderating on the real server', { timeout: 30_000 }, () => {
       .toEqual([{ action: 'developer.bulk_reject' }, { action: 'incident.bulk_reject' }]);
   });
 
+  it('when more incidents wait than a page holds, then the panel shows the oldest page and says more are waiting', async () => {
+    const anon = await visitor(server.t.app);
+    const profileId = await reportProfile(anon, 'developers', { name: 'Flooded Person' });
+    for (let i = 0; i < 200; i++) await reportIncident(anon, 'developers', profileId, { description: `Flood ${i}` });
+    await signIn();
+    renderPanel();
+    await cardsShown();
+    expect(screen.getByRole('note')).toHaveTextContent('More are waiting. Shown are the oldest 200 new scams; decide these, then press Refresh for the next.');
+    const scamCards = screen.getAllByRole('article').filter((a) => /^New (Scammer|Project) Scam$/.test(a.querySelector('.admin-kind')?.textContent ?? ''));
+    expect(scamCards).toHaveLength(200);
+  });
+
   it('when a removal request is processed after the confirmation, then its scammer is deleted', async () => {
     await signIn();
     renderPanel();
