@@ -133,7 +133,8 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   useEffect(() => {
     if (!focusNotice || state.status !== 'loaded' || reloading) return;
     const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) noticeRef.current?.focus();
+    // issue 18: without scrolling, so a moderator working down the queue keeps their place
+    if (!active || active === document.body || !active.isConnected) noticeRef.current?.focus({ preventScroll: true });
     const settle = requestAnimationFrame(() => setFocusNotice(false));
     return () => cancelAnimationFrame(settle);
   }, [focusNotice, state, reloading]);
