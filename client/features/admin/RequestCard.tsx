@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { statusBadgeLabel } from '../../../shared/domain/status';
 import { plural } from '../../ui/format';
 import { sharedOf, type AdminCard } from './cards';
-import { formatAdminDate } from './format';
+import { formatAdminDate, formatScamAmount } from './format';
 
 /** product.md#screens: "Submitted {date} by {submitter}". */
 export function submittedLine(card: Pick<AdminCard, 'submittedAt' | 'submitter'>): string {
@@ -48,6 +48,10 @@ export function RequestCard({ card, onViewDetails, selected = false, onSelect }:
       </div>
       <h3 className="admin-card__name" id={nameId}>{card.name}</h3>
       <p className="admin-card__meta">{submittedLine(card)}</p>
+      {/* issue 18: a scam card says how much, so a moderator can triage without opening it */}
+      {card.type === 'scam' && card.scam.amount !== null ? (
+        <p className="admin-card__meta">Lost {formatScamAmount(card.scam.amount, card.scam.currency)}</p>
+      ) : null}
       {shared?.length ? <p className="admin-card__shared">{plural(shared.length, 'shared identifier', 'shared identifiers')}</p> : null}
       <button
         type="button"
