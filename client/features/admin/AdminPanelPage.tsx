@@ -141,6 +141,10 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
 
   const cards = state.status === 'loaded' ? toCards(state.lists) : [];
   const pickedCards = cards.filter((c) => picked.has(c.key));
+  // issue 18: a new profile's modal lists its own reports awaiting review
+  const related = selected && (selected.type === 'developer' || selected.type === 'project')
+    ? cards.filter((c) => c.type === 'scam' && (selected.type === 'developer' ? c.scam.developer : c.scam.project) === selected.id)
+    : [];
 
   function pick(card: AdminCard, on: boolean) {
     setPicked((current) => {
@@ -256,6 +260,7 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
         onModerated={(_card, action) => void moderated(action)}
         onSessionExpired={onSessionExpired}
         canOpenCard={(key) => cards.some((c) => c.key === key)}
+        related={related}
         onOpenCard={(key) => {
           const card = cards.find((c) => c.key === key);
           if (card) viewDetails(card);
