@@ -24,15 +24,23 @@ import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
 import { receiptRoutes } from './features/receipts/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
+import { limitReads, limitWrites, makeLimits } from './http/rate-limits';
 
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
-export function createApp(deps: AppDeps): RequestListener {
+export function createApp(base: AppDeps): RequestListener {
+  const deps = withLimits(base);
   const headers = securityHeaders(deps);
   const app = createExpressApp(deps, headers);
   const lane = cachedReadLane(cachedReads(deps), headers);
-  return (req, res) => {
+  // the read limit comes first: the lane's answers count too (docs/design.md#limits)
+  return limitReads(deps.limits ?? null, deps.config, (req, res) => {
     if (!lane(req, res)) app(req, res);
-  };
+  });
+}
+
+/** The deps with the app's limits on public work (made once, shared by the lane and Express). */
+function withLimits(deps: AppDeps): AppDeps {
+  return deps.limits === undefined ? { ...deps, limits: makeLimits(deps.db, deps.config) } : deps;
 }
 
 /** The reads the lane ahead of Express answers from the answer cache: the public sync and list pages. */
@@ -62,7 +70,8 @@ function securityHeaders({ config }: AppDeps) {
 }
 
 /** The Express app alone: every route and middleware (tests hold the lane to its answers). */
-export function createExpressApp(deps: AppDeps, headers = securityHeaders(deps)): express.Express {
+export function createExpressApp(base: AppDeps, headers = securityHeaders(base)): express.Express {
+  const deps = withLimits(base);
   const { db, config } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -74,6 +83,7 @@ export function createExpressApp(deps: AppDeps, headers = securityHeaders(deps))
   app.use(cookieParser());
   app.use(loadSession(db));
   app.use(csrfProtection(config));
+  app.use(limitWrites(deps.limits ?? null, config));
   // API answers are per user and change with every moderation: never cached by the browser
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -1,6 +1,7 @@
 // docs/style.md#s6: the environment is parsed once at boot; a bad value stops the server with a
 // list of what is wrong instead of failing later in a request.
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../shared/constants';
 
 const flag = (fallback: boolean) =>
   z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional()
@@ -12,12 +13,22 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_PATH: z.string().min(1).default('data/registry.sqlite'),
     ADMIN_USERNAME: z.string().trim().min(1).max(150).optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),
     SEED_DEMO: flag(true),
     // set when served over HTTPS (directly or behind a proxy): cookies get Secure, HSTS is sent
     SECURE_COOKIES: flag(false),
     TRUST_PROXY: flag(false),
     CLIENT_DIST: z.string().min(1).default('dist'),
+    // limits on public work per address (docs/design.md#limits; README "Security"): 0 turns one off
+    RATE_LIMITS: flag(true),
+    LIMIT_WRITES: z.coerce.number().int().min(0).default(30),
+    LIMIT_WRITES_WINDOW_S: z.coerce.number().int().min(1).default(600),
+    LIMIT_READS: z.coerce.number().int().min(0).default(1200),
+    LIMIT_READS_WINDOW_S: z.coerce.number().int().min(1).default(60),
+    LIMIT_SIGNIN_FAILURES: z.coerce.number().int().min(0).default(20),
+    // the audit log's rows are kept this long (idempotency keys: a day)
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+    LIMIT_SIGNIN_WINDOW_S: z.coerce.number().int().min(1).default(900),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -36,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration tests use: everything default except what they pass. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), SEED_DEMO: false, ...overrides };
+  // limits are off unless a test turns them on: most tests write from one address (http/rate-limits.test.ts)
+  return { ...loadConfig({}), SEED_DEMO: false, RATE_LIMITS: false, ...overrides };
 }

@@ -1,8 +1,11 @@
 import type { Db } from './db/connection';
 import type { Config } from './config';
+import type { Limits } from './http/rate-limits';
 
 /** What every feature's routes are built from; tests build them on a temp database. */
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** the limits on public work (http/rate-limits.ts): made by createApp when absent; null when off */
+  limits?: Limits | null;
 }

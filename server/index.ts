@@ -3,21 +3,30 @@
 import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { checkWritable } from './db/write-failure';
+import { ensureReserve } from './db/reserve';
 import { seedDemo } from './demo/seeding';
 import { ensureStaffUser } from './features/auth/users';
 import { fillSyncTextsLater } from './features/sync/sync-texts';
 import { buildLookalikesLater } from './features/check/lookalikes';
 import { createApp } from './app';
 import { watchQuietTime } from './http/quiet-time';
+import { pruneInBackground } from './http/prune';
 
 const config = loadConfig();
 const db = openDatabase(config.DATABASE_PATH);
+// docs/design.md#errors: a database that cannot be written is said at start, not found at the first write
+const writable = checkWritable(db);
+if (!writable.writable) {
+  console.error(`The database ${config.DATABASE_PATH} cannot be written (${writable.reason}). `
+    + 'The registry is served read-only: every write answers 503 until the file (or its disk) can be written.');
+}
 
-if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD && writable.writable) {
   await ensureStaffUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
 }
 const isEmpty = (db.prepare('SELECT COUNT(*) AS n FROM profiles').get() as { n: number }).n === 0;
-if (config.SEED_DEMO && isEmpty) {
+if (config.SEED_DEMO && isEmpty && writable.writable) {
   const seeded = seedDemo(db);
   console.log(`Seeded demonstration data: ${seeded.profiles} profiles, ${seeded.incidents} incidents.`);
 }
@@ -38,6 +47,15 @@ fillSyncTextsLater(db, (written, error) => {
 buildLookalikesLater(db, (error) => {
   if (error) console.error('Building the lookalike index stopped; the first lookup builds it.', error);
 }, quietTime);
+
+// a little disk kept for staff sign-ins when the disk fills (db/reserve.ts)
+if (writable.writable && !ensureReserve(db)) console.warn('No room for the disk reserve beside the database: a full disk may lock staff out.');
+// idempotency keys (a day), the audit log (AUDIT_RETENTION_DAYS), expired sessions and counters
+pruneInBackground(db, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, schedule: quietTime.schedule }, (deleted, error) => {
+  if (error) console.error('Pruning old rows stopped; the next round tries again.', error);
+  else if (deleted > 0) console.log(`Pruned ${deleted} old rows.`);
+  ensureReserve(db); // made again once there is room
+});
 
 function shutdown() {
   server.close(() => {

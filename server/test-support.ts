@@ -8,7 +8,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { testConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { createApp } from './app';
-import { upsertUser } from './features/auth/users';
+import { findUser, upsertUser } from './features/auth/users';
 import { routes } from '../shared/contract/routes';
 
 export interface TestApp {
@@ -83,14 +83,15 @@ export const MEMBER = { username: 'member', password: 'member password 1' };
 
 /** A signed-in staff client (the user is created on first use). */
 export async function staffClient(t: TestApp): Promise<Client> {
-  await upsertUser(t.db, { ...STAFF, isStaff: true });
+  // made once: setting the password again would end the sessions of the staff clients made before
+  if (!findUser(t.db, STAFF.username)) await upsertUser(t.db, { ...STAFF, isStaff: true });
   const client = await visitor(t.app);
   await signIn(client, STAFF.username, STAFF.password);
   return client;
 }
 
 export async function memberClient(t: TestApp): Promise<Client> {
-  await upsertUser(t.db, { ...MEMBER, isStaff: false });
+  if (!findUser(t.db, MEMBER.username)) await upsertUser(t.db, { ...MEMBER, isStaff: false });
   const client = await visitor(t.app);
   await signIn(client, MEMBER.username, MEMBER.password);
   return client;

@@ -47,6 +47,18 @@ export const CHECK_QUERY_MAX_CHARS = 2048;
 export const CHECK_MAX_MATCHES = 50;
 export const CHECK_MAX_LOOKALIKES = 20;
 
+/**
+ * docs/design.md#moderation: a staff queue's page (GET …?limit=&after=), so no answer grows with
+ * the queue; the profiles awaiting review (is_verified=false) are paged by page_size up to the same.
+ */
+export const QUEUE_PAGE_DEFAULT = 100;
+export const QUEUE_PAGE_MAX = 200;
+/** POST /api/admin/bulk-reject/: the most items one decision rejects */
+export const BULK_REJECT_MAX = 200;
+/** docs/design.md#limits: idempotency keys are kept a day; the audit log AUDIT_RETENTION_DAYS (README) */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** ASVS L1 2.1.1: passwords of 12 characters or more (npm run user, ADMIN_PASSWORD) */
+export const PASSWORD_MIN_LENGTH = 12;
 export const LOGIN_THROTTLE_MAX_FAILURES = 5;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

@@ -73,6 +73,41 @@ describe('errors', () => {
   });
 });
 
+/** superagent types serialize() as giving a string; the bytes are sent as they are */
+const rawBody = (bytes: Buffer) => bytes as unknown as string;
+
+describe('bodies in a Content-Encoding', () => {
+  it('when a gzip body does not decompress, then 400 with a readable message, no stack trace logged, nothing written', async () => {
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => { logged.push(args); };
+    try {
+      const res = await anon.post(routes.profiles.create.developer.path())
+        .set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').serialize(rawBody).send(Buffer.from('{"name":"not gzip at all"}'));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'The request body could not be read (is its Content-Encoding right?).' });
+    } finally {
+      console.error = original;
+    }
+    expect(logged).toEqual([]);
+    expect(count(t.db, 'profiles')).toBe(0);
+  });
+
+  it('when the encoding is one the server does not read, then 415 with a readable message', async () => {
+    const res = await anon.post(routes.profiles.create.developer.path())
+      .set('Content-Type', 'application/json').set('Content-Encoding', 'zstd-weird').serialize(rawBody).send(Buffer.from('{"name":"x"}'));
+    expect(res.status).toBe(415);
+    expect(res.body.error).toMatch(/^The request body is in an encoding the server does not read/);
+  });
+
+  it('when a gzip body is right, then it is read', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await anon.post(routes.profiles.create.developer.path())
+      .set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').serialize(rawBody).send(gzipSync('{"name":"Zipped Person"}'));
+    expect(res.status).toBe(201);
+  });
+});
+
 describe('idempotency', () => {
   const key = '3f1c2a8e-0000-4000-8000-000000000001';
 

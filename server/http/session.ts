@@ -4,6 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
 import type { Db } from '../db/connection';
+import { releaseReserve } from '../db/reserve';
+import { isWriteFailure, writeOr } from '../db/write-failure';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
 
@@ -37,9 +39,16 @@ export function loadSession(db: Db): RequestHandler {
 export function startSession(db: Db, config: Config, res: Response, userId: number): void {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now);
-  db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+  const store = () => db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
     .run(hash(token), userId, now, now + SESSION_TTL_MS);
+  writeOr(() => db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now), undefined);
+  try {
+    store();
+  } catch (error) {
+    // docs/design.md#errors: a full disk gives back its reserve for a sign-in, then tries once more
+    if (!isWriteFailure(error) || !releaseReserve(db)) throw error;
+    store();
+  }
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true, sameSite: 'lax', secure: config.SECURE_COOKIES, path: '/', maxAge: SESSION_TTL_MS,
   });
@@ -49,6 +58,11 @@ export function startSession(db: Db, config: Config, res: Response, userId: numb
 export function dropSession(db: Db, req: Request): void {
   const token = req.cookies?.[SESSION_COOKIE];
   if (typeof token === 'string') db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hash(token));
+}
+
+/** dropSession where the database may be unable to write (a sign-in on a full disk goes on). */
+export function dropSessionIfWritable(db: Db, req: Request): void {
+  writeOr(() => dropSession(db, req), undefined);
 }
 
 export function endSession(db: Db, config: Config, req: Request, res: Response): void {

@@ -8,7 +8,9 @@ import { IDEMPOTENCY_HEADER } from '../../shared/constants';
 import type { Db } from '../db/connection';
 import { AppError } from '../errors';
 import { requireStaff } from './session';
-import { pathId } from './validate';
+import { parse, pathId } from './validate';
+import { audit } from '../db/audit';
+import { bulkRejectSchema, type BulkRejectAnswer } from '../../shared/contract/admin';
 
 export interface WriteResult { status: number; body: unknown }
 
@@ -60,5 +62,31 @@ export function staffDecision(db: Db, decide: (id: number, staffName: string) =>
   return writeRoute(db, (req) => {
     const staff = requireStaff(req);
     return { status: 200, body: decide(pathId(req.params.id), staff.username) };
+  });
+}
+
+/**
+ * A staff rejection of many items of one queue (docs/design.md#moderation): one transaction, each
+ * item through the same `reject` as its own button; an item `reject` refuses (already decided,
+ * gone: an AppError) is skipped and said so. The reason goes to the audit log with the ids.
+ */
+export function staffBulkReject(
+  db: Db, what: string, reject: (id: number, staffName: string) => unknown,
+): RequestHandler {
+  return writeRoute(db, (req) => {
+    const staff = requireStaff(req);
+    const { ids, reason } = parse(bulkRejectSchema, req.body);
+    const answer: BulkRejectAnswer = { rejected: [], skipped: [] };
+    for (const id of new Set(ids)) {
+      try {
+        reject(id, staff.username);
+        answer.rejected.push(id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answer.skipped.push({ id, reason: error.message });
+      }
+    }
+    audit(db, { actor: staff.username, action: `${what}.bulk_reject`, after: { ids: answer.rejected, reason: reason ?? null } });
+    return { status: 200, body: answer };
   });
 }

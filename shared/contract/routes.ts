@@ -7,7 +7,7 @@
 // routes.test.ts pins every path to the documented one; server/app-routes.test.ts checks that
 // the app registers each route exactly once and that no route hides another.
 import { z } from 'zod';
-import { pendingScamSchema } from './admin';
+import { bulkRejectAnswerSchema, bulkRejectSchema, pendingScamSchema, queueQuerySchema } from './admin';
 import { checkAnswerSchema, checkQuerySchema } from './check';
 import { currentUserSchema, loginFormSchema, loginResponseSchema } from './auth';
 import type { ProfileKind } from './common';
@@ -198,6 +198,10 @@ export const routes = {
       method: 'POST', pattern: `${base}/:id/reject/`, access: 'staff',
       summary: 'Send a profile back: it leaves (or never reaches) the public registry.',
     })),
+    bulkReject: perKind((base) => route({
+      method: 'POST', pattern: `${base}/bulk-reject/`, access: 'staff', body: bulkRejectSchema, answer: bulkRejectAnswerSchema,
+      summary: 'Send back many profiles awaiting review at once, with a reason for the audit log.',
+    })),
   },
   incidents: {
     ofProfile: perKind((base) => route({
@@ -213,8 +217,12 @@ export const routes = {
       summary: 'Report an incident of a profile, in the Add Scam form\'s payload; it awaits review.',
     })),
     pending: route({
-      method: 'GET', pattern: '/api/admin/scams/pending/', access: 'staff', answer: z.array(pendingScamSchema),
-      summary: 'The incidents awaiting review.',
+      method: 'GET', pattern: '/api/admin/scams/pending/', access: 'staff', query: queueQuerySchema, answer: z.array(pendingScamSchema),
+      summary: 'A page of the incidents awaiting review, oldest first (X-Total-Count, Link rel=next).',
+    }),
+    bulkReject: route({
+      method: 'POST', pattern: '/api/admin/scams/bulk-reject/', access: 'staff', body: bulkRejectSchema, answer: bulkRejectAnswerSchema,
+      summary: 'Reject many incidents awaiting review at once, with a reason for the audit log.',
     }),
     detail: route({
       method: 'GET', pattern: '/api/admin/scams/:id/', access: 'staff', answer: pendingScamSchema,
@@ -235,8 +243,12 @@ export const routes = {
       summary: 'Propose changes to a public profile or its incidents; answers { id, case_id }.',
     })),
     pending: route({
-      method: 'GET', pattern: '/api/admin/developer-edit-requests/', access: 'staff', answer: z.array(editRequestSchema),
-      summary: 'The edit requests awaiting review, of both kinds of profile.',
+      method: 'GET', pattern: '/api/admin/developer-edit-requests/', access: 'staff', query: queueQuerySchema, answer: z.array(editRequestSchema),
+      summary: 'A page of the edit requests awaiting review, of both kinds of profile, oldest first.',
+    }),
+    bulkReject: route({
+      method: 'POST', pattern: '/api/admin/developer-edit-requests/bulk-reject/', access: 'staff', body: bulkRejectSchema,
+      answer: bulkRejectAnswerSchema, summary: 'Refuse many edit requests at once, with a reason for the audit log.',
     }),
     approve: route({
       method: 'POST', pattern: '/api/admin/developer-edit-requests/:id/approve/', access: 'staff', errors: [409],
@@ -253,8 +265,12 @@ export const routes = {
       summary: 'Ask for a profile or an incident to be removed.',
     }),
     pending: route({
-      method: 'GET', pattern: '/api/removal-requests/', access: 'staff', answer: z.array(removalRequestSchema),
-      summary: 'The removal requests awaiting review.',
+      method: 'GET', pattern: '/api/removal-requests/', access: 'staff', query: queueQuerySchema, answer: z.array(removalRequestSchema),
+      summary: 'A page of the removal requests awaiting review, oldest first.',
+    }),
+    bulkReject: route({
+      method: 'POST', pattern: '/api/removal-requests/bulk-reject/', access: 'staff', body: bulkRejectSchema,
+      answer: bulkRejectAnswerSchema, summary: 'Refuse many removal requests at once, with a reason for the audit log.',
     }),
     process: route({
       method: 'POST', pattern: '/api/removal-requests/:id/process/', access: 'staff', errors: [409],

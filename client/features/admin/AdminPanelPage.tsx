@@ -5,7 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { plural } from '../../ui/format';
-import { checkGuard, LIST_NAMES, LOGIN_AGAIN_PATH, loadAdminLists, type LoadedLists } from './admin-api';
+import { checkGuard, LIST_NAMES, LIST_SOURCES, LOGIN_AGAIN_PATH, loadAdminLists, postBulkReject, type LoadedLists } from './admin-api';
+import { QUEUE_PAGE_MAX } from '../../../shared/constants';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ModerationAction } from './actions';
 import { countByKind, toCards, type AdminCard } from './cards';
 import { RequestCard } from './RequestCard';
@@ -80,6 +82,10 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   const [focusNotice, setFocusNotice] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const controller = useRef<AbortController | null>(null);
+  // docs/design.md#moderation: cards picked for a bulk rejection, by key
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const [bulkBusy, setBulkBusy] = useState(false);
 
   const load = useCallback((): Promise<void> => {
     controller.current?.abort();
@@ -127,12 +133,40 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   useEffect(() => {
     if (!focusNotice || state.status !== 'loaded' || reloading) return;
     const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) noticeRef.current?.focus();
+    // issue 18: without scrolling, so a moderator working down the queue keeps their place
+    if (!active || active === document.body || !active.isConnected) noticeRef.current?.focus({ preventScroll: true });
     const settle = requestAnimationFrame(() => setFocusNotice(false));
     return () => cancelAnimationFrame(settle);
   }, [focusNotice, state, reloading]);
 
   const cards = state.status === 'loaded' ? toCards(state.lists) : [];
+  const pickedCards = cards.filter((c) => picked.has(c.key));
+  // issue 18: a new profile's modal lists its own reports awaiting review
+  const related = selected && (selected.type === 'developer' || selected.type === 'project')
+    ? cards.filter((c) => c.type === 'scam' && (selected.type === 'developer' ? c.scam.developer : c.scam.project) === selected.id)
+    : [];
+
+  function pick(card: AdminCard, on: boolean) {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(card.key);
+      else next.delete(card.key);
+      return next;
+    });
+  }
+
+  async function rejectPicked() {
+    setBulkBusy(true);
+    const outcome = await postBulkReject(pickedCards).catch(() => ({ ok: false as const, sessionExpired: false, reason: 'No answer from the server.' }));
+    setBulkBusy(false);
+    if (!outcome.ok && outcome.sessionExpired) return onSessionExpired();
+    setPicked(new Set());
+    setNotice(outcome.ok
+      ? `Rejected ${plural(outcome.rejected, 'request', 'requests')}.${outcome.skipped ? ` ${plural(outcome.skipped, 'was', 'were')} already decided.` : ''}`
+      : `Reject selected failed: ${outcome.reason}`);
+    setFocusNotice(true);
+    await reload();
+  }
   const problems = state.status === 'loaded' ? LIST_NAMES.flatMap((name) => state.problems[name] ?? []) : [];
   const counts = countByKind(cards);
 
@@ -177,11 +211,26 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
               </ul>
             ) : null}
           </div>
+          {state.more.length ? (
+            <p className="admin-more" role="note">
+              More are waiting. Shown are the oldest {QUEUE_PAGE_MAX} {state.more.map((name) => LIST_SOURCES[name].label).join(', ')};
+              decide these, then press Refresh for the next.
+            </p>
+          ) : null}
+          {pickedCards.length ? (
+            <div className="admin-bulk" role="group" aria-label="Selected requests">
+              <p><strong>{plural(pickedCards.length, 'request', 'requests')}</strong> selected</p>
+              <button type="button" className="button button--quiet button--small" onClick={() => setPicked(new Set())}>Clear</button>
+              <button type="button" className="button button--danger button--small" disabled={bulkBusy} onClick={() => setConfirmingBulk(true)}>
+                {bulkBusy ? 'Rejecting…' : 'Reject selected'}
+              </button>
+            </div>
+          ) : null}
           {cards.length ? (
             <ul className="admin-list" aria-label="Requests awaiting review">
               {cards.map((card) => (
                 <li key={card.key}>
-                  <RequestCard card={card} onViewDetails={viewDetails} />
+                  <RequestCard card={card} onViewDetails={viewDetails} selected={picked.has(card.key)} onSelect={pick} />
                 </li>
               ))}
             </ul>
@@ -191,6 +240,19 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
         </>
       )}
 
+      <ConfirmDialog
+        open={confirmingBulk}
+        onOpenChange={setConfirmingBulk}
+        title={`Reject ${plural(pickedCards.length, 'request', 'requests')}?`}
+        description="Each is rejected as with its own Reject button: nothing it asked for is published or changed. This cannot be undone from the panel."
+        confirmLabel="Reject selected"
+        cancelLabel="Go back"
+        onConfirm={() => {
+          setConfirmingBulk(false);
+          void rejectPicked();
+        }}
+      />
+
       <RequestDetailsModal
         card={selected}
         open={open}
@@ -198,6 +260,7 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
         onModerated={(_card, action) => void moderated(action)}
         onSessionExpired={onSessionExpired}
         canOpenCard={(key) => cards.some((c) => c.key === key)}
+        related={related}
         onOpenCard={(key) => {
           const card = cards.find((c) => c.key === key);
           if (card) viewDetails(card);

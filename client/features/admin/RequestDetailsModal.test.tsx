@@ -127,6 +127,39 @@ describe('the details of a new scam', () => {
   });
 });
 
+describe("a new profile's own reports", () => {
+  it('when a New Scammer has reports awaiting review, then its modal lists them with their amounts and opens each', async () => {
+    const profile = onlyCard({ developers: [staffProfile({ id: 31, name: 'Nerys Ivers' })] });
+    const report = onlyCard({ pendingScams: [pendingScam({ id: 77, developer: 31, project: null, amount: 900, currency: 'USD' })] });
+    const onOpenCard = vi.fn();
+    render(<RequestDetailsModal card={profile} open onOpenChange={vi.fn()} onModerated={vi.fn()} onSessionExpired={vi.fn()}
+      related={[report]} onOpenCard={onOpenCard} />);
+    const own = region(screen.getByRole('dialog'), 'Its reports awaiting review');
+    expect(own).toHaveTextContent('New Scammer Scam #77 · Lost USD 900');
+    await userEvent.click(within(own).getByRole('button', { name: 'New Scammer Scam #77' }));
+    expect(onOpenCard).toHaveBeenCalledWith(report.key);
+  });
+
+  it('when it has none, then the modal says it was sent without one', () => {
+    const { dialog } = show(onlyCard({ developers: [staffProfile()] }));
+    expect(within(region(dialog, 'Its reports awaiting review')).getByText('No report of its own is waiting: it was sent without one.')).toBeInTheDocument();
+  });
+});
+
+describe('the avatar of a new scam', () => {
+  it('when the report has an avatar, then staff see it before approving, and when it has none, they read so', () => {
+    const avatar = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const { dialog } = show(onlyCard({ pendingScams: [pendingScam({ avatar })] }));
+    const image = within(region(dialog, 'Avatar')).getByRole('img', { name: 'The avatar sent with this report' });
+    expect(image).toHaveAttribute('src', avatar);
+  });
+
+  it('when the report has no avatar, then the section says so', () => {
+    const { dialog } = show(onlyCard({ pendingScams: [pendingScam({ avatar: null })] }));
+    expect(within(region(dialog, 'Avatar')).getByText('No avatar was sent.')).toBeInTheDocument();
+  });
+});
+
 describe('the details of an edit request', () => {
   it('when an Edit Scammer & Scam opens, then the target, the profile changes, the incident update and the new incident show', () => {
     const { dialog } = show(onlyCard({ editRequests: [editRequest()] }));

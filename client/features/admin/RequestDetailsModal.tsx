@@ -9,6 +9,8 @@ import { newIdempotencyKey, postModeration } from './admin-api';
 import { actionsFor, MISSING_TARGET_ID, type ModerationAction } from './actions';
 import { sharedOf, type AdminCard } from './cards';
 import { CardDetails } from './details';
+import { Section } from './Fields';
+import { formatScamAmount } from './format';
 import { submittedLine } from './RequestCard';
 import { SharedIdentifiers } from './SharedIdentifiers';
 import './admin.css';
@@ -26,6 +28,8 @@ export interface RequestDetailsModalProps {
   canOpenCard?(key: string): boolean;
   /** show the card with this key (a submission that shares identifiers with this one) */
   onOpenCard?(key: string): void;
+  /** a new profile's own reports awaiting review, listed in its modal (issue 18) */
+  related?: readonly AdminCard[];
 }
 
 /** product.md#screens: "{kind} #{id}", or 'Request Details' when the kind is not known. */
@@ -42,7 +46,7 @@ interface Failure {
 }
 
 export function RequestDetailsModal({
-  card, open, onOpenChange, onModerated, onSessionExpired, canOpenCard, onOpenCard,
+  card, open, onOpenChange, onModerated, onSessionExpired, canOpenCard, onOpenCard, related = [],
 }: RequestDetailsModalProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -146,6 +150,7 @@ export function RequestDetailsModal({
             Status <span className={`admin-status admin-status--${statusBadgeLabel(card.status).toLowerCase()}`}>{statusBadgeLabel(card.status)}</span>
           </p>
           <CardDetails card={card} />
+          {card.type === 'developer' || card.type === 'project' ? <OwnReports reports={related} open={onOpenCard} /> : null}
           {shared ? <SharedIdentifiers shared={shared} ownProfileId={ownProfileId} canOpen={canOpenCard} open={onOpenCard} /> : null}
         </div>
       </Modal>
@@ -163,5 +168,29 @@ export function RequestDetailsModal({
         }}
       />
     </>
+  );
+}
+
+/**
+ * issue 18: a new profile is published before its evidence is seen unless its modal says what it
+ * comes with: its own reports awaiting review, each opened in turn.
+ */
+function OwnReports({ reports, open }: { reports: readonly AdminCard[]; open?: ((key: string) => void) | undefined }) {
+  return (
+    <Section title="Its reports awaiting review">
+      {reports.length ? (
+        <ul className="admin-own-reports">
+          {reports.map((report) => (
+            <li key={report.key}>
+              {open ? (
+                <button type="button" className="admin-shared__open" onClick={() => open(report.key)}>{modalTitle(report)}</button>
+              ) : <span>{modalTitle(report)}</span>}
+              {report.type === 'scam' && report.scam.amount !== null
+                ? <span className="admin-shared__meta"> · Lost {formatScamAmount(report.scam.amount, report.scam.currency)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : <p className="admin-text">No report of its own is waiting: it was sent without one.</p>}
+    </Section>
   );
 }

@@ -4,10 +4,11 @@
 import { z } from 'zod';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { staffProfileSchema } from '../../../shared/contract/profile';
-import { PROFILE_FETCH_SIZE } from '../../../shared/constants';
+import { BULK_REJECT_MAX, PROFILE_FETCH_SIZE, QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { routes } from '../../../shared/contract/routes';
 import { ApiError, apiFetch, apiJson } from '../../api/http';
-import { EMPTY_LISTS, type AdminLists } from './cards';
+import { EMPTY_LISTS, type AdminCard, type AdminCardType, type AdminLists } from './cards';
+import { bulkRejectAnswerSchema } from '../../../shared/contract/admin';
 
 export const GUARD_PATH = routes.auth.adminGuard.path();
 /** Where a person whose session ended while moderating signs in again (product.md#screens route, `next`). */
@@ -44,9 +45,15 @@ const awaitingReview = (kind: ProfileKind) =>
 export const LIST_SOURCES = {
   developers: { label: 'new scammers', path: awaitingReview('developer'), schema: staffProfiles },
   projects: { label: 'new projects', path: awaitingReview('project'), schema: staffProfiles },
-  editRequests: { label: 'edit requests', path: routes.editRequests.pending.path(), schema: routes.editRequests.pending.answer },
-  removalRequests: { label: 'removal requests', path: routes.removalRequests.pending.path(), schema: routes.removalRequests.pending.answer },
-  pendingScams: { label: 'new scams', path: routes.incidents.pending.path(), schema: routes.incidents.pending.answer },
+  // docs/design.md#moderation: each queue answers a page, oldest first; the panel asks for the largest
+  editRequests: {
+    label: 'edit requests', path: routes.editRequests.pending.path({ query: { limit: QUEUE_PAGE_MAX } }), schema: routes.editRequests.pending.answer,
+  },
+  removalRequests: {
+    label: 'removal requests', path: routes.removalRequests.pending.path({ query: { limit: QUEUE_PAGE_MAX } }),
+    schema: routes.removalRequests.pending.answer,
+  },
+  pendingScams: { label: 'new scams', path: routes.incidents.pending.path({ query: { limit: QUEUE_PAGE_MAX } }), schema: routes.incidents.pending.answer },
 } as const;
 
 export type ListName = keyof typeof LIST_SOURCES;
@@ -58,6 +65,8 @@ export interface LoadedLists {
   problems: Partial<Record<ListName, string>>;
   /** some call answered 401: the session ended */
   sessionExpired: boolean;
+  /** the lists that filled a whole page: more of them wait behind the oldest shown */
+  more: ListName[];
 }
 
 async function loadOne<N extends ListName>(name: N, signal?: AbortSignal): Promise<AdminLists[N]> {
@@ -74,10 +83,12 @@ export async function loadAdminLists(signal?: AbortSignal): Promise<LoadedLists>
   const lists: AdminLists = { ...EMPTY_LISTS };
   const problems: LoadedLists['problems'] = {};
   let sessionExpired = false;
+  const more: ListName[] = [];
   settled.forEach((result, i) => {
     const name = LIST_NAMES[i]!;
     if (result.status === 'fulfilled') {
       (lists as unknown as Record<ListName, unknown>)[name] = result.value;
+      if (result.value.length >= QUEUE_PAGE_MAX) more.push(name);
       return;
     }
     const error = result.reason as unknown;
@@ -86,7 +97,7 @@ export async function loadAdminLists(signal?: AbortSignal): Promise<LoadedLists>
     const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
     problems[name] = `The ${LIST_SOURCES[name].label} could not be loaded. ${message}`;
   });
-  return { lists, problems, sessionExpired };
+  return { lists, problems, sessionExpired, more };
 }
 
 export type ModerationOutcome =
@@ -115,4 +126,40 @@ export function newIdempotencyKey(prefix: string): string {
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   return `admin:${prefix}:${random}`;
+}
+
+/** docs/design.md#moderation: each kind of card's bulk rejection (at most BULK_REJECT_MAX ids a call). */
+const BULK_REJECT_PATHS: Record<AdminCardType, string> = {
+  developer: routes.profiles.bulkReject.developer.path(),
+  project: routes.profiles.bulkReject.project.path(),
+  scam: routes.incidents.bulkReject.path(),
+  edit: routes.editRequests.bulkReject.path(),
+  removal: routes.removalRequests.bulkReject.path(),
+};
+
+export type BulkOutcome =
+  | { ok: true; rejected: number; skipped: number }
+  | { ok: false; sessionExpired: boolean; reason: string };
+
+/** Rejects the selected cards, one call per kind; stops at the first refusal (what went before stays rejected). */
+export async function postBulkReject(cards: readonly AdminCard[]): Promise<BulkOutcome> {
+  const byType = new Map<AdminCardType, number[]>();
+  for (const card of cards) if (card.id !== null) byType.set(card.type, [...(byType.get(card.type) ?? []), card.id]);
+  let rejected = 0;
+  let skipped = 0;
+  for (const [type, ids] of byType) {
+    for (let i = 0; i < ids.length; i += BULK_REJECT_MAX) {
+      try {
+        const answer = bulkRejectAnswerSchema.parse(await apiJson<unknown>(BULK_REJECT_PATHS[type], {
+          method: 'POST', json: { ids: ids.slice(i, i + BULK_REJECT_MAX) }, idempotencyKey: newIdempotencyKey(`bulk-${type}`),
+        }));
+        rejected += answer.rejected.length;
+        skipped += answer.skipped.length;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return { ok: false, sessionExpired: error.status === 401, reason: error.message || `The server answered ${error.status}.` };
+      }
+    }
+  }
+  return { ok: true, rejected, skipped };
 }

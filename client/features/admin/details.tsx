@@ -100,6 +100,15 @@ function ScamDetails({ scam, name }: { scam: PendingScam; name: string }) {
           { label: 'Description', value: <span className="admin-text">{orDash(scam.description)}</span>, full: true },
         ]} />
       </Section>
+      {/* docs/design.md#avatars: approving an incident can make this the profile's public picture */}
+      <Section title="Avatar">
+        {scam.avatar ? (
+          <figure className="admin-avatar">
+            <img src={scam.avatar} alt="The avatar sent with this report" width={128} height={128} />
+            <figcaption>Shown on the profile if this report is approved and the profile has no picture of its own.</figcaption>
+          </figure>
+        ) : <p className="admin-text">No avatar was sent.</p>}
+      </Section>
       {scamGroups(scam).map((group) => (
         <Section key={group.title} title={group.title}>
           <Fields rows={group.rows} wide />

@@ -312,11 +312,11 @@ describe('npm run user (user-cli)', () => {
     expect((await client.get(routes.auth.currentUser.path())).body.is_staff).toBe(false);
   });
 
-  it('refuses a password shorter than 8 characters and creates no user', async () => {
+  it('refuses a password shorter than 12 characters and creates no user', async () => {
     const { io, lines } = quietIo();
     const code = await userCli(['--username', 'boss', '--password', 'short', '--database', t.config.DATABASE_PATH], {}, io);
     expect(code).toBe(2);
-    expect(lines.err.join('\n')).toMatch(/at least 8 characters/);
+    expect(lines.err.join('\n')).toMatch(/at least 12 characters/);
     expect(count(t.db, 'users')).toBe(0);
   });
 
@@ -336,4 +336,22 @@ describe('npm run user (user-cli)', () => {
     expect(stdout).toMatch(/Created user 'scripted' \(not staff\)/);
     expect(count(t.db, 'users')).toBe(1);
   }, 30_000);
+
+  it('when a user\'s password is changed, then every session of theirs ends, and --end-sessions ends them without a change', async () => {
+    const { io, lines } = quietIo();
+    await userCli(['--username', 'boss', '--password', 'first password', '--staff'], { DATABASE_PATH: t.config.DATABASE_PATH }, io);
+    const laptop = await visitor(t.app);
+    await signIn(laptop, 'boss', 'first password');
+    expect((await laptop.get(routes.auth.adminGuard.path())).status).toBe(200);
+
+    await userCli(['--username', 'boss', '--password', 'second password', '--staff'], { DATABASE_PATH: t.config.DATABASE_PATH }, io);
+    expect((await laptop.get(routes.auth.adminGuard.path())).status).toBe(401);
+
+    const phone = await visitor(t.app);
+    await signIn(phone, 'boss', 'second password');
+    expect(await userCli(['--username', 'boss', '--end-sessions'], { DATABASE_PATH: t.config.DATABASE_PATH }, io)).toBe(0);
+    expect(lines.out.join('\n')).toMatch(/Ended 1 session of 'boss'\./);
+    expect((await phone.get(routes.auth.adminGuard.path())).status).toBe(401);
+    expect(await userCli(['--username', 'nobody', '--end-sessions'], { DATABASE_PATH: t.config.DATABASE_PATH }, io)).toBe(1);
+  });
 });

@@ -6,10 +6,10 @@ import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shar
 import { routes } from '../../../shared/contract/routes';
 import type { AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
-import { dropSession, endSession, requireStaff, startSession } from '../../http/session';
+import { dropSessionIfWritable, endSession, requireStaff, startSession } from '../../http/session';
 import { attemptLogin, recordLogout, throttleMessage } from './service';
 
-export function authRoutes({ db, config }: AppDeps): express.Router {
+export function authRoutes({ db, config, limits }: AppDeps): express.Router {
   const router = express.Router();
 
   router.post(routes.auth.login.pattern, async (req, res) => {
@@ -20,7 +20,7 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
       res.status(400).json({ success: false, error: form.error.issues[0]?.message ?? LOGIN_MESSAGES.fallback });
       return;
     }
-    const result = await attemptLogin(db, { username: form.data.username, password: form.data.password, ip: req.ip ?? '' });
+    const result = await attemptLogin(db, { username: form.data.username, password: form.data.password, ip: req.ip ?? '' }, Date.now(), limits?.signInFailures ?? null);
     if (!result.ok) {
       if (result.reason === 'throttled') {
         res.setHeader('Retry-After', String(result.retryAfterSeconds));
@@ -31,7 +31,7 @@ export function authRoutes({ db, config }: AppDeps): express.Router {
       return;
     }
     // a session from before sign-in is dropped, never upgraded (session fixation)
-    dropSession(db, req);
+    dropSessionIfWritable(db, req);
     startSession(db, config, res, result.user.id);
     setCsrfCookie(config, res); // as Django: a new anti-forgery token at sign-in
     res.json({ success: true, error: '' });

@@ -1,8 +1,10 @@
 // Sign-in (product.md#entities-login ("Login form"), docs/design.md#auth): password check, the failed-login throttle
 // and the audit trail. Plain values in, a plain result out; the routes own cookies and HTTP.
 import { LOGIN_THROTTLE_MAX_FAILURES, LOGIN_THROTTLE_WINDOW_MS } from '../../../shared/constants';
-import { audit } from '../../db/audit';
+import { audit, type AuditEntry } from '../../db/audit';
 import type { Db } from '../../db/connection';
+import { writeOr } from '../../db/write-failure';
+import type { Limit } from '../../http/limit-store';
 import type { SessionUser } from '../../http/session';
 import { findUser, hashPassword, verifyPassword } from './users';
 
@@ -35,28 +37,45 @@ const timingDummyHash = () => (dummyHash ??= hashPassword('bustr timing equalise
  * passing the check at once. One immediate transaction, so several processes agree too.
  */
 function claimAttempt(db: Db, key: string, now: number): number | null {
-  return db.transaction((): number | null => {
-    const windowStart = now - LOGIN_THROTTLE_WINDOW_MS;
-    // prune every key's expired failures, so the table holds the last window only
-    db.prepare('DELETE FROM login_failures WHERE at <= ?').run(windowStart);
+  const windowStart = now - LOGIN_THROTTLE_WINDOW_MS;
+  const blockedFor = (): number | null => {
     const recent = db
       .prepare('SELECT at FROM login_failures WHERE throttle_key = ? AND at > ? ORDER BY at DESC LIMIT ?')
       .all(key, windowStart, LOGIN_THROTTLE_MAX_FAILURES) as { at: number }[];
-    if (recent.length >= LOGIN_THROTTLE_MAX_FAILURES) {
-      // the oldest of the last N failures leaving the window is what lifts the block
-      const freedAt = recent[recent.length - 1]!.at + LOGIN_THROTTLE_WINDOW_MS;
-      return Math.max(1, Math.ceil((freedAt - now) / 1000));
-    }
-    db.prepare('INSERT INTO login_failures (throttle_key, at) VALUES (?, ?)').run(key, now);
-    return null;
-  }).immediate();
+    if (recent.length < LOGIN_THROTTLE_MAX_FAILURES) return null;
+    // the oldest of the last N failures leaving the window is what lifts the block
+    const freedAt = recent[recent.length - 1]!.at + LOGIN_THROTTLE_WINDOW_MS;
+    return Math.max(1, Math.ceil((freedAt - now) / 1000));
+  };
+  // docs/design.md#errors: on a full disk or a read-only database the attempt is not recorded but
+  // the throttle is still read, and a right password still signs in
+  return writeOr(() => db.transaction((): number | null => {
+    // prune every key's expired failures, so the table holds the last window only
+    db.prepare('DELETE FROM login_failures WHERE at <= ?').run(windowStart);
+    const blocked = blockedFor();
+    if (blocked === null) db.prepare('INSERT INTO login_failures (throttle_key, at) VALUES (?, ?)').run(key, now);
+    return blocked;
+  }).immediate(), blockedFor());
 }
 
-export async function attemptLogin(db: Db, attempt: LoginAttempt, now = Date.now()): Promise<LoginResult> {
+/** Sign-in's audit entries are kept when the database can take them; they never stop a sign-in. */
+const auditIfWritable = (db: Db, entry: AuditEntry) => writeOr(() => audit(db, entry), undefined);
+
+export async function attemptLogin(
+  db: Db, attempt: LoginAttempt, now = Date.now(), addressLimit: Limit | null = null,
+): Promise<LoginResult> {
+  // failed sign-ins per address, whatever the username: password spraying (docs/design.md#limits)
+  if (addressLimit && addressLimit.points > 0) {
+    const state = await addressLimit.peek(attempt.ip);
+    if (!state.allowed) {
+      auditIfWritable(db, { actor: attempt.username, action: 'login.throttled', after: { ip: attempt.ip, retryAfterSeconds: state.resetSeconds, by: 'address' } });
+      return { ok: false, reason: 'throttled', retryAfterSeconds: state.resetSeconds };
+    }
+  }
   const key = throttleKey(attempt.username, attempt.ip);
   const retryAfterSeconds = claimAttempt(db, key, now);
   if (retryAfterSeconds !== null) {
-    audit(db, { actor: attempt.username, action: 'login.throttled', after: { ip: attempt.ip, retryAfterSeconds } });
+    auditIfWritable(db, { actor: attempt.username, action: 'login.throttled', after: { ip: attempt.ip, retryAfterSeconds } });
     return { ok: false, reason: 'throttled', retryAfterSeconds };
   }
 
@@ -66,7 +85,8 @@ export async function attemptLogin(db: Db, attempt: LoginAttempt, now = Date.now
   else await verifyPassword(await timingDummyHash(), attempt.password);
 
   if (!user || !passwordOk) {
-    audit(db, {
+    if (addressLimit && addressLimit.points > 0) await addressLimit.consume(attempt.ip);
+    auditIfWritable(db, {
       actor: attempt.username,
       action: 'login.failure',
       ...(user ? { targetKind: 'user', targetId: user.id } : {}),
@@ -75,8 +95,8 @@ export async function attemptLogin(db: Db, attempt: LoginAttempt, now = Date.now
     return { ok: false, reason: 'invalid' };
   }
 
-  db.prepare('DELETE FROM login_failures WHERE throttle_key = ?').run(key);
-  audit(db, { actor: user.username, action: 'login.success', targetKind: 'user', targetId: user.id, after: { ip: attempt.ip } });
+  writeOr(() => db.prepare('DELETE FROM login_failures WHERE throttle_key = ?').run(key), undefined);
+  auditIfWritable(db, { actor: user.username, action: 'login.success', targetKind: 'user', targetId: user.id, after: { ip: attempt.ip } });
   return { ok: true, user: { id: user.id, username: user.username, is_staff: user.is_staff === 1 } };
 }
 
@@ -87,5 +107,5 @@ export function throttleMessage(retryAfterSeconds: number): string {
 }
 
 export function recordLogout(db: Db, user: SessionUser): void {
-  audit(db, { actor: user.username, action: 'logout', targetKind: 'user', targetId: user.id });
+  auditIfWritable(db, { actor: user.username, action: 'logout', targetKind: 'user', targetId: user.id });
 }

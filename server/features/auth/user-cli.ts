@@ -5,27 +5,31 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { MAX_SHORT_TEXT } from '../../../shared/constants';
+import { MAX_SHORT_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { openDatabase } from '../../db/connection';
-import { upsertUser } from './users';
+import { endUserSessions, upsertUser } from './users';
 
 const DEFAULT_DATABASE = 'data/registry.sqlite';
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH; // ASVS L1 2.1.1
 
 const USAGE = `Usage: npm run user -- --username NAME --password PASSWORD [--staff] [--database FILE]
+       npm run user -- --username NAME --end-sessions [--database FILE]
 
-Creates the user, or updates the password and staff flag of an existing one.
+Creates the user, or updates the password and staff flag of an existing one (which signs the
+user out everywhere). With --end-sessions, only signs the user out everywhere.
   --username  the sign-in name (case-insensitive, at most ${MAX_SHORT_TEXT} characters)
   --password  at least ${MIN_PASSWORD_LENGTH} characters
   --staff     the user may moderate in the admin panel (without it: a non-staff user)
+  --end-sessions  end every session of the user, changing nothing else
   --database  the SQLite file (default: $DATABASE_PATH, else ${DEFAULT_DATABASE})`;
 
 const argsSchema = z.object({
   username: z.string({ error: '--username is required' }).trim().min(1, '--username must not be blank')
     .max(MAX_SHORT_TEXT, `--username must be at most ${MAX_SHORT_TEXT} characters`),
   password: z.string({ error: '--password is required' })
-    .min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    .min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
   staff: z.boolean().default(false),
+  'end-sessions': z.boolean().default(false),
   database: z.string().min(1).optional(),
 });
 
@@ -47,6 +51,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         password: { type: 'string' },
         staff: { type: 'boolean' },
         database: { type: 'string' },
+        'end-sessions': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -67,11 +72,26 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 
   const { username, password, staff } = parsed.data;
+  const endOnly = parsed.data['end-sessions'];
+  if (!endOnly && password === undefined) {
+    io.err(`--password is required\n\n${USAGE}`);
+    return 2;
+  }
   const databasePath = parsed.data.database ?? (env.DATABASE_PATH || DEFAULT_DATABASE);
   const db = openDatabase(databasePath);
   try {
+    if (endOnly) {
+      const user = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number } | undefined;
+      if (!user) {
+        io.err(`No user '${username}' in ${resolve(databasePath)}.`);
+        return 1;
+      }
+      const ended = endUserSessions(db, user.id);
+      io.out(`Ended ${ended} ${ended === 1 ? 'session' : 'sessions'} of '${username}'.`);
+      return 0;
+    }
     const existed = db.prepare('SELECT 1 FROM users WHERE username = ?').get(username) !== undefined;
-    await upsertUser(db, { username, password, isStaff: staff });
+    await upsertUser(db, { username, password: password!, isStaff: staff });
     io.out(`${existed ? 'Updated' : 'Created'} user '${username}' (${staff ? 'staff' : 'not staff'}) in ${resolve(databasePath)}.`);
     return 0;
   } catch (error) {

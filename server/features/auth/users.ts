@@ -23,15 +23,26 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** Creates the user, or updates the password and staff flag of an existing one. */
+/**
+ * Creates the user, or updates the password and staff flag of an existing one. A new password
+ * ends every session the user had (docs/design.md#auth): whoever knew the old one is signed out.
+ */
 export async function upsertUser(db: Db, input: { username: string; password: string; isStaff: boolean }): Promise<number> {
   const passwordHash = await hashPassword(input.password);
-  const row = db
-    .prepare(`INSERT INTO users (username, password_hash, is_staff, created_at) VALUES (?, ?, ?, ?)
-      ON CONFLICT (username) DO UPDATE SET password_hash = excluded.password_hash, is_staff = excluded.is_staff
-      RETURNING id`)
-    .get(input.username, passwordHash, input.isStaff ? 1 : 0, new Date().toISOString()) as { id: number };
-  return row.id;
+  return db.transaction(() => {
+    const row = db
+      .prepare(`INSERT INTO users (username, password_hash, is_staff, created_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (username) DO UPDATE SET password_hash = excluded.password_hash, is_staff = excluded.is_staff
+        RETURNING id`)
+      .get(input.username, passwordHash, input.isStaff ? 1 : 0, new Date().toISOString()) as { id: number };
+    endUserSessions(db, row.id);
+    return row.id;
+  })();
+}
+
+/** Ends every session of the user (npm run user -- --end-sessions); returns how many there were. */
+export function endUserSessions(db: Db, userId: number): number {
+  return db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId).changes;
 }
 
 /** docs/design.md#auth: the staff user named by ADMIN_USERNAME / ADMIN_PASSWORD exists at boot. */

@@ -1,11 +1,12 @@
 // product.md#calls: POST /api/{developers|projects}/{id}/edit-request/ (anyone), and the staff queue
 // GET /api/admin/developer-edit-requests/ with its /approve/ and /reject/ (no body).
 import express from 'express';
+import { queueQuery, sendQueuePage } from '../../http/queue-page';
 import type { AppDeps } from '../../deps';
 import { issueReceipt } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { staffDecision, writeRoute } from '../../http/write';
+import { staffBulkReject, staffDecision, writeRoute } from '../../http/write';
 import { editRequestSubmitSchema } from '../../../shared/contract/edit-request';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { approveEditRequest, listPendingEditRequests, rejectEditRequest, submitEditRequest } from './service';
@@ -25,10 +26,12 @@ export function editRequestRoutes({ db }: AppDeps): express.Router {
   // contact details are for staff only
   router.get(routes.editRequests.pending.pattern, (req, res) => {
     requireStaff(req);
-    res.json(listPendingEditRequests(db));
+    const query = queueQuery(req);
+    sendQueuePage(req, res, query, listPendingEditRequests(db, query));
   });
 
   router.post(routes.editRequests.approve.pattern, staffDecision(db, (id, staff) => approveEditRequest(db, id, staff)));
+  router.post(routes.editRequests.bulkReject.pattern, staffBulkReject(db, 'edit_request', (id, staff) => rejectEditRequest(db, id, staff)));
   router.post(routes.editRequests.reject.pattern, staffDecision(db, (id, staff) => rejectEditRequest(db, id, staff)));
 
   return router;

@@ -12,6 +12,9 @@ import type {
   EditRequest, EditRequestSubmit, IncidentChange, ProfileChange, ProposedChanges,
 } from '../../../shared/contract/edit-request';
 import { editRequestCaseId } from '../../../shared/domain/case-id';
+import type { QueueQuery } from '../../../shared/contract/admin';
+import { QUEUE_PAGE_MAX } from '../../../shared/constants';
+import { pageOf, type QueuePage } from '../../http/queue-page';
 
 const KIND_LABEL: Record<ProfileKind, string> = { developer: 'scammer', project: 'project' };
 
@@ -108,13 +111,18 @@ export function submitEditRequest(db: Db, { kind, profileId, input, submittedBy 
 }
 
 /** GET /api/admin/developer-edit-requests/: pending requests of both kinds, oldest first. */
-export function listPendingEditRequests(db: Db): EditRequest[] {
+export function listPendingEditRequests(
+  db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+): QueuePage<EditRequest> {
   const rows = db
     .prepare(`SELECT e.*, p.kind AS profile_kind, p.name AS profile_name
       FROM edit_requests e JOIN profiles p ON p.id = e.profile_id
-      WHERE e.verification_status = 'pending' ORDER BY e.submitted_at, e.id`)
-    .all() as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
-  return rows.map((r) => {
+      WHERE e.verification_status = 'pending'
+        AND (e.submitted_at, e.id) > (SELECT submitted_at, id FROM edit_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
+      ORDER BY e.submitted_at, e.id LIMIT @limit`)
+    .all({ after, limit: limit + 1 }) as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
+  const { n } = db.prepare("SELECT COUNT(*) AS n FROM edit_requests WHERE verification_status = 'pending'").get() as { n: number };
+  return pageOf(rows.map((r) => {
     return {
       id: r.id,
       submitted_at: r.submitted_at,
@@ -128,7 +136,7 @@ export function listPendingEditRequests(db: Db): EditRequest[] {
       verification_status: r.verification_status,
       proposed_changes: JSON.parse(r.proposed_changes) as unknown,
     };
-  });
+  }), limit, n);
 }
 
 const selectProfile = (db: Db, id: number) => db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as Record<string, unknown>;

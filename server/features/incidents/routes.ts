@@ -1,11 +1,14 @@
 // product.md#calls: GET/POST …/{id}/scams/, POST …/{id}/scams/submit/, and the staff incident calls
 // under /api/admin/scams/.
 import express from 'express';
+import { AppError } from '../../errors';
+import { queueQuery, sendQueuePage } from '../../http/queue-page';
+import { decodeAvatar } from '../../http/avatar';
 import type { AppDeps } from '../../deps';
 import { issueReceipt } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { staffDecision, writeRoute } from '../../http/write';
+import { staffBulkReject, staffDecision, writeRoute } from '../../http/write';
 import { fromScamSubmit, fromWizardScam, scamSubmitSchema, wizardScamSchema } from '../../../shared/contract/scam-submit';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { incidentForStaff, moderateIncident, pendingIncidents, publicIncidents, reportIncident } from './service';
@@ -17,14 +20,14 @@ export function incidentRoutes({ db }: AppDeps): express.Router {
       res.json(publicIncidents(db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
     });
     // the report wizard's snake_case payload
-    router.post(routes.incidents.report[kind].pattern, writeRoute(db, (req) => {
+    router.post(routes.incidents.report[kind].pattern, decodeAvatar, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromWizardScam(parse(wizardScamSchema, req.body));
       const id = reportIncident(db, kind, profileId, input, submitterName(req));
       return { status: 201, body: { id, status: 'pending', receipt: issueReceipt(db, 'incident', id) } };
     }));
     // the Add Scam modal's payload
-    router.post(routes.incidents.submit[kind].pattern, writeRoute(db, (req) => {
+    router.post(routes.incidents.submit[kind].pattern, decodeAvatar, writeRoute(db, (req) => {
       const profileId = pathId(req.params.id);
       const input = fromScamSubmit(parse(scamSubmitSchema, req.body));
       const id = reportIncident(db, kind, profileId, input, submitterName(req));
@@ -34,12 +37,18 @@ export function incidentRoutes({ db }: AppDeps): express.Router {
 
   router.get(routes.incidents.pending.pattern, (req, res) => {
     requireStaff(req);
-    res.json(pendingIncidents(db));
+    const query = queueQuery(req);
+    sendQueuePage(req, res, query, pendingIncidents(db, query));
   });
   router.get(routes.incidents.detail.pattern, (req, res) => {
     requireStaff(req);
     res.json(incidentForStaff(db, pathId(req.params.id)));
   });
+  // only incidents still awaiting review: a bulk rejection never unpublishes one
+  router.post(routes.incidents.bulkReject.pattern, staffBulkReject(db, 'incident', (id, staff) => {
+    if (incidentForStaff(db, id).verification_status !== 'pending') throw new AppError(409, 'Already decided.');
+    return moderateIncident(db, id, 'reject', staff);
+  }));
   for (const decision of ['approve', 'reject'] as const) {
     router.post(routes.incidents[decision].pattern, staffDecision(db, (id, staff) => moderateIncident(db, id, decision, staff)));
   }

@@ -10,7 +10,9 @@ import { toPendingScam, type IncidentRow } from '../../read-model/rows';
 import { sharedIdentifiers } from '../../read-model/shared-identifiers';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { NewIncident } from '../../../shared/contract/scam-submit';
-import type { PendingScam } from '../../../shared/contract/admin';
+import type { PendingScam, QueueQuery } from '../../../shared/contract/admin';
+import { QUEUE_PAGE_MAX } from '../../../shared/constants';
+import { pageOf, type QueuePage } from '../../http/queue-page';
 
 /** GET …/{id}/scams/: approved incidents of a profile the caller may see. */
 export function publicIncidents(db: Db, kind: ProfileKind, profileId: number, isStaff: boolean) {
@@ -52,11 +54,16 @@ const STAFF_SELECT = `SELECT i.*, p.kind AS profile_kind, p.name AS profile_name
 type StaffRow = IncidentRow & { profile_kind: ProfileKind; profile_name: string };
 
 /** Staff: incidents awaiting review, oldest first. */
-export function pendingIncidents(db: Db): PendingScam[] {
-  const rows = db.prepare(`${STAFF_SELECT} WHERE i.verification_status = 'pending' ORDER BY i.reported, i.id`).all() as StaffRow[];
+/** GET /api/admin/scams/pending/: a page of the incidents awaiting review, oldest first (docs/design.md#moderation). */
+export function pendingIncidents(db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 }): QueuePage<PendingScam> {
+  const rows = db.prepare(`${STAFF_SELECT} WHERE i.verification_status = 'pending'
+      AND (i.reported, i.id) > (SELECT reported, id FROM incidents WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
+      ORDER BY i.reported, i.id LIMIT @limit`)
+    .all({ after, limit: limit + 1 }) as StaffRow[];
+  const { n } = db.prepare("SELECT COUNT(*) AS n FROM incidents WHERE verification_status = 'pending'").get() as { n: number };
   // issue 16: what the registry and the other submissions share with each, to corroborate
   const shared = sharedIdentifiers(db);
-  return rows.map((row) => ({ ...toPendingScam(row), shared_identifiers: shared.ofIncident(row.id) }));
+  return pageOf(rows.map((row) => ({ ...toPendingScam(row), shared_identifiers: shared.ofIncident(row.id) })), limit, n);
 }
 
 export function incidentForStaff(db: Db, id: number): PendingScam {

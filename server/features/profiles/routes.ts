@@ -1,10 +1,12 @@
 // product.md#calls: GET/POST /api/developers/ and /api/projects/, detail, verify and reject.
 import express from 'express';
+import { AppError } from '../../errors';
+import { findProfileRow } from '../../read-model/queries';
 import type { AppDeps } from '../../deps';
 import { issueReceipt } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { staffDecision, writeRoute } from '../../http/write';
+import { staffBulkReject, staffDecision, writeRoute } from '../../http/write';
 import { profileCreateSchema, profileListQuerySchema } from '../../../shared/contract/profile';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { sendCachedAnswer } from '../../http/cached-answer';
@@ -37,6 +39,12 @@ export function profileRoutes({ db }: AppDeps): express.Router {
       res.json(profileDetail(db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
     });
 
+    // only profiles still awaiting review: a bulk rejection never unpublishes one
+    router.post(routes.profiles.bulkReject[kind].pattern, staffBulkReject(db, kind, (id, staff) => {
+      const row = findProfileRow(db, id, kind);
+      if (row && !['unverified', 'pending'].includes(row.verification_status)) throw new AppError(409, 'Already decided.');
+      return moderateProfile(db, kind, id, 'reject', staff);
+    }));
     for (const decision of ['verify', 'reject'] as const) {
       router.post(routes.profiles[decision][kind].pattern, staffDecision(db, (id, staff) => moderateProfile(db, kind, id, decision, staff)));
     }

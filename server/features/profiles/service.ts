@@ -12,6 +12,7 @@ import { profileLabel } from '../../http/profile-paths';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { Profile, ProfileCreate, StaffProfile } from '../../../shared/contract/profile';
 import { routes } from '../../../shared/contract/routes';
+import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 
 export interface Page { page: number; pageSize: number }
 
@@ -36,7 +37,9 @@ export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Pa
 }
 
 /** Staff: submitted profiles awaiting review (product.md#states: pending and unverified), oldest first. */
-export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize }: Page) {
+export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize: asked }: Page) {
+  // docs/design.md#moderation: a staff page is bounded whatever page_size asks (the spec's 9999)
+  const pageSize = Math.min(asked, QUEUE_PAGE_MAX);
   const rows = db
     .prepare(`SELECT * FROM profiles WHERE kind = ? AND verification_status IN ('unverified', 'pending')
       ORDER BY submitted_at, id LIMIT ? OFFSET ?`)
@@ -46,7 +49,8 @@ export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize }: Pa
   // issue 16: what the registry and the other submissions share with each, to corroborate
   const shared = sharedIdentifiers(db);
   const results = rows.map((r) => ({ ...toStaffProfile(r, incidents.get(r.id) ?? []), shared_identifiers: shared.ofProfile(r.id) }));
-  return { count: n, next: null, previous: null, results };
+  const at = (p: number) => `${routes.profiles.list[kind].path()}?is_verified=false&page=${p}&page_size=${pageSize}`;
+  return { count: n, next: page * pageSize < n ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null, results };
 }
 
 /** One profile: visitors see it only when verified; staff see any, with the submission details. */

@@ -246,9 +246,22 @@ describe('processing and rejecting a removal request', () => {
     expect((await staff.get(routes.removalRequests.pending.path())).body).toEqual([]);
   });
 
-  it('when the removed scammer was never public, then no tombstone is written', async () => {
+  it('when the target is not public (an unverified profile, a pending incident), then the request is 404 like every other call, and nothing is stored', async () => {
     const hidden = insertProfile(t.db, 'developer', 'Hidden Person', 'unverified');
+    const pending = insertIncident(t.db, f.developer, 'Not reviewed yet', 'pending');
+    const client = await visitor(t.app);
+    for (const body of [{ target_type: 'developer', developer: hidden }, { target_type: 'scam', scam: pending }]) {
+      const res = await client.post(routes.removalRequests.submit.path(), request(body));
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'The case to remove was not found.' });
+    }
+    expect(count(t.db, 'removal_requests')).toBe(0);
+  });
+
+  it('when the removed scammer is no longer public, then no tombstone is written', async () => {
+    const hidden = insertProfile(t.db, 'developer', 'Hidden Person', 'verified');
     const id = await submit({ target_type: 'developer', developer: hidden });
+    t.db.prepare("UPDATE profiles SET verification_status = 'unverified' WHERE id = ?").run(hidden);
     const staff = await staffClient(t);
     expect((await staff.post(routes.removalRequests.process.path({ id }))).status).toBe(200);
     expect(exists(t.db, 'profiles', hidden)).toBe(false);
@@ -271,9 +284,10 @@ describe('processing and rejecting a removal request', () => {
     expect(JSON.parse(auditRow.before).incident).toMatchObject({ id: f.incidentA, description: 'Rug pull on launch day' });
   });
 
-  it('when the removed incident was still pending, then the profile revision stays', async () => {
-    const pending = insertIncident(t.db, f.developer, 'Not reviewed yet', 'pending');
+  it('when the removed incident is no longer public, then the profile revision stays', async () => {
+    const pending = insertIncident(t.db, f.developer, 'Not reviewed yet', 'approved');
     const id = await submit({ target_type: 'scam', scam: pending });
+    t.db.prepare("UPDATE incidents SET verification_status = 'pending' WHERE id = ?").run(pending);
     const revisionBefore = revisionOf(t.db, f.developer);
     const staff = await staffClient(t);
     expect((await staff.post(routes.removalRequests.process.path({ id }))).status).toBe(200);

@@ -8,6 +8,9 @@ import { tombstoneProfile, touchProfile } from '../../db/revision';
 import { AppError } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { RemovalRequest, RemovalRequestSubmit, RemovalTargetType } from '../../../shared/contract/removal-request';
+import type { QueueQuery } from '../../../shared/contract/admin';
+import { QUEUE_PAGE_MAX } from '../../../shared/constants';
+import { pageOf, type QueuePage } from '../../http/queue-page';
 
 interface ProfileRow { id: number; kind: ProfileKind; name: string; verification_status: string }
 interface IncidentRow {
@@ -37,7 +40,7 @@ function findIncident(db: Db, id: number): IncidentRow | undefined {
 }
 
 /**
- * POST /api/removal-requests/: the target must exist. Its name (and an incident's description)
+ * POST /api/removal-requests/: the target must exist and be public (else 404, a hidden id never shows). Its name (and an incident's description)
  * are copied into the request, which must still read well after the target is deleted. For an
  * incident, its profile's id is kept too (developer or project), so staff see whose it is.
  */
@@ -47,14 +50,17 @@ export function submitRemovalRequest(db: Db, input: RemovalRequestSubmit, submit
   let scamDescription: string | null = null;
   if (input.target_type === 'scam') {
     const incident = findIncident(db, input.scam!);
-    if (!incident) throw new AppError(404, TARGET_NOT_FOUND);
+    // docs/design.md#visibility: what the public cannot see is not found, as in every other call
+    if (!incident || incident.verification_status !== 'approved' || incident.profile_status !== 'verified') {
+      throw new AppError(404, TARGET_NOT_FOUND);
+    }
     target.scam = incident.id;
     target[incident.profile_kind] = incident.profile_id;
     targetName = incident.profile_name;
     scamDescription = incident.description;
   } else {
     const profile = findProfile(db, input.target_type, input[input.target_type]!);
-    if (!profile) throw new AppError(404, TARGET_NOT_FOUND);
+    if (!profile || profile.verification_status !== 'verified') throw new AppError(404, TARGET_NOT_FOUND);
     target[input.target_type] = profile.id;
     targetName = profile.name;
   }
@@ -68,11 +74,16 @@ export function submitRemovalRequest(db: Db, input: RemovalRequestSubmit, submit
 }
 
 /** GET /api/removal-requests/: pending requests, oldest first. */
-export function listPendingRemovalRequests(db: Db): RemovalRequest[] {
+export function listPendingRemovalRequests(
+  db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+): QueuePage<RemovalRequest> {
   const rows = db
-    .prepare("SELECT * FROM removal_requests WHERE verification_status = 'pending' ORDER BY submitted_at, id")
-    .all() as RemovalRequestRow[];
-  return rows.map((r) => {
+    .prepare(`SELECT * FROM removal_requests WHERE verification_status = 'pending'
+      AND (submitted_at, id) > (SELECT submitted_at, id FROM removal_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
+      ORDER BY submitted_at, id LIMIT @limit`)
+    .all({ after, limit: limit + 1 }) as RemovalRequestRow[];
+  const { n } = db.prepare("SELECT COUNT(*) AS n FROM removal_requests WHERE verification_status = 'pending'").get() as { n: number };
+  return pageOf(rows.map((r) => {
     // the name belongs to the developer or project the request is about (an incident's profile for 'scam')
     const ofDeveloper = r.target_type === 'developer' || (r.target_type === 'scam' && r.developer_id !== null);
     const ofProject = r.target_type === 'project' || (r.target_type === 'scam' && r.project_id !== null);
@@ -92,7 +103,7 @@ export function listPendingRemovalRequests(db: Db): RemovalRequest[] {
       scam_description: r.scam_description,
       verification_status: r.verification_status,
     };
-  });
+  }), limit, n);
 }
 
 export interface ModerationResult { id: number; verification_status: 'processed' | 'rejected' }

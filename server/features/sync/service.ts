@@ -9,9 +9,10 @@ import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { SyncPage, SyncProfile, Tombstone } from '../../../shared/contract/sync';
 import { changePage } from './changes';
 import { pageBody } from './page-text';
+import { alignPage } from './align';
 
 /**
- * The sync page as JSON, cached per (since, limit) at the current revision (docs/design.md#scale):
+ * The sync page as JSON, cached by what it holds at the current revision (docs/design.md#scale, align.ts):
  * the same body as syncPage, serialised once while nothing public changes. A page with more to
  * come has its next page prepared right after (prefetchNext).
  */
@@ -24,13 +25,15 @@ export function syncPageJson(db: Db, since: number, limit: number): CachedAnswer
 /** The `since` of the next page of a cached page that has more, until that next page is prefetched. */
 const nextSince = new WeakMap<CachedAnswer, number>();
 
-function cachedPage(db: Db, since: number, limit: number): CachedAnswer {
+function cachedPage(db: Db, requestedSince: number, limit: number): CachedAnswer {
   const revision = currentRevision(db);
-  return answerCache(db, 'sync').get(`${since}:${limit}`, revision, () => {
+  // cached by what the page holds: since values with the same page share it (align.ts)
+  const { since, key } = alignPage(db, requestedSince, limit);
+  return answerCache(db, 'sync').get(key, revision, () => {
     // the page is read in its own transaction; its revision may be newer than the key's, which
     // only makes the entry a miss next time
     const page = readPage(db, since, limit);
-    const answer: CachedAnswer = { revision, bytes: page.body, etag: `"sync-${revision}-${since}-${limit}"` };
+    const answer: CachedAnswer = { revision, bytes: page.body, etag: `"sync-${revision}-${key.replace(':', '-')}"` };
     if (page.hasMore) nextSince.set(answer, page.cursor);
     return answer;
   });

@@ -1,0 +1,83 @@
+// Sync pages cached by what they hold (align.ts, docs/design.md#sync), through the real call.
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test-support';
+import { seedDemo } from '../../demo/seeding';
+import { currentRevision } from '../../db/revision';
+import { answerCache } from '../../read-model/answer-cache';
+import { routes } from '../../../shared/contract/routes';
+import type { SyncPage } from '../../../shared/contract/sync';
+
+let t: TestApp;
+beforeEach(() => {
+  t = makeTestApp();
+  seedDemo(t.db, { profiles: 1300 });
+});
+afterEach(() => t.close());
+
+const page = async (since: number, limit: number) => {
+  const res = await request(t.app).get(routes.sync.page.path({ query: { since, limit } }));
+  expect(res.status).toBe(200);
+  return { body: res.body as SyncPage, etag: res.headers.etag as string };
+};
+const built = () => answerCache(t.db, 'sync').size;
+const revisions = (p: SyncPage) => [...p.profiles.map((x) => x.revision), ...p.tombstones.map((x) => x.revision)];
+
+describe('sync pages by what they hold', () => {
+  it('when a script asks for many different since values inside one part of the feed, then one page is built for them all', async () => {
+    const first = await page(0, 500);
+    expect(first.body.hasMore).toBe(true);
+    const before = built();
+    const cursor = first.body.cursor;
+    const answers = [];
+    for (let since = 1; since < cursor; since += Math.max(1, Math.floor(cursor / 40))) answers.push(await page(since, 500));
+    expect(answers.length).toBeGreaterThan(20);
+    expect(new Set(answers.map((a) => a.etag))).toEqual(new Set([first.etag]));
+    expect(built()).toBe(before);
+  });
+
+  it('when since is above the head, then every such since gets the one reset page', async () => {
+    const head = currentRevision(t.db);
+    const etags = new Set<string>();
+    for (let i = 1; i <= 30; i++) {
+      const { body, etag } = await page(head + i * 97, 500);
+      expect(body.reset).toBe(true);
+      etags.add(etag);
+    }
+    expect(etags.size).toBe(1);
+  });
+
+  it('when a replica syncs from 0 with growing pages, then it gets every change once and ends at the head', async () => {
+    const seen: number[] = [];
+    let since = 0;
+    let limit = 500;
+    for (let i = 0; i < 20; i++) {
+      const { body } = await page(since, limit);
+      seen.push(...revisions(body));
+      since = body.cursor;
+      limit = Math.min(limit * 2, 5000);
+      if (!body.hasMore) break;
+    }
+    expect(since).toBe(currentRevision(t.db));
+    expect(new Set(seen).size).toBe(seen.length);
+    const { n } = t.db.prepare("SELECT COUNT(*) AS n FROM profiles WHERE verification_status = 'verified'").get() as { n: number };
+    expect(seen.length).toBe(n);
+  });
+
+  it('when a cursor sits in the middle of a part, then the page may repeat changes it holds, but holds every change after it and moves on', async () => {
+    const all = revisions((await page(0, 5000)).body).sort((a, b) => a - b);
+    const cursor = all[700]!; // between the grid points 500 and 1000
+    const { body } = await page(cursor, 500);
+    const got = revisions(body);
+    expect(Math.min(...got)).toBeLessThanOrEqual(cursor); // aligned down: a repeat
+    expect(body.cursor).toBeGreaterThan(cursor); // but it moves on
+    const after = all.filter((r) => r > cursor && r <= body.cursor);
+    for (const r of after) expect(got).toContain(r);
+  });
+
+  it('when a replica is at the head, then its delta is empty and the cursor stays', async () => {
+    const head = currentRevision(t.db);
+    const { body } = await page(head, 500);
+    expect(body).toMatchObject({ profiles: [], tombstones: [], cursor: head, hasMore: false, reset: false });
+  });
+});

@@ -1,0 +1,81 @@
+// Where the counters of the limits on public work live (docs/design.md#limits): the one file to
+// change when the store changes (a PostgreSQL store is rate-limiter-flexible's RateLimiterPostgres
+// with the same options). Counters that must hold across restarts and between processes (writes,
+// failed sign-ins) are rows in the registry's own SQLite file; the read limit, counted on every
+// public read, stays in memory (docs/decisions/020-limits-on-public-work.md). When the database
+// cannot be written (a full disk, a read-only file) a counter falls back to memory, so a limit never
+// turns into a 500 and never stops a sign-in.
+import { RateLimiterMemory, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../db/connection';
+
+/** One counter's state after a request: whether it is within the limit, and when the window ends. */
+export interface LimitState {
+  allowed: boolean;
+  /** requests left in the window */
+  remaining: number;
+  /** seconds until the window ends (at least 1) */
+  resetSeconds: number;
+}
+
+/** A limit of `points` per `windowSeconds` per key. */
+export interface Limit {
+  readonly name: string;
+  readonly points: number;
+  readonly windowSeconds: number;
+  /** counts one request of `key` and says whether it is within the limit */
+  consume(key: string): Promise<LimitState>;
+  /** the key's state without counting */
+  peek(key: string): Promise<LimitState>;
+}
+
+export interface LimitSpec {
+  name: string;
+  points: number;
+  windowSeconds: number;
+  /** kept in the database (across restarts, shared by processes) rather than in memory */
+  durable: boolean;
+}
+
+export const LIMITS_TABLE = 'rate_limits';
+
+/** Makes the limits of one app on its database. */
+export function limitStore(db: Db): (spec: LimitSpec) => Limit {
+  return (spec) => {
+    const options = { keyPrefix: spec.name, points: spec.points, duration: spec.windowSeconds };
+    const memory = new RateLimiterMemory(options);
+    const limiter: RateLimiterAbstract = spec.durable
+      ? new RateLimiterSQLite({
+        ...options,
+        storeClient: db,
+        storeType: 'better-sqlite3',
+        tableName: LIMITS_TABLE,
+        // migrations/007 makes the table (a read-only database must not fail here)
+        tableCreated: true,
+        clearExpiredByTimeout: false, // pruned by the background chores (http/prune.ts)
+        insuranceLimiter: memory,
+      })
+      : memory;
+    const state = (res: RateLimiterRes | null, counted: boolean): LimitState => {
+      const consumed = res?.consumedPoints ?? 0;
+      return {
+        allowed: counted ? consumed <= spec.points : consumed < spec.points,
+        remaining: Math.max(0, spec.points - consumed),
+        resetSeconds: Math.max(1, Math.ceil((res?.msBeforeNext ?? spec.windowSeconds * 1000) / 1000)),
+      };
+    };
+    return {
+      ...spec,
+      async consume(key) {
+        try {
+          return state(await limiter.consume(key), true);
+        } catch (outcome) {
+          if (outcome instanceof RateLimiterRes) return state(outcome, true);
+          throw outcome;
+        }
+      },
+      async peek(key) {
+        return state(await limiter.get(key).catch(() => memory.get(key)), false);
+      },
+    };
+  };
+}
