@@ -334,8 +334,8 @@ function Identifiers({ profile, matched }: { profile: LocalProfile; matched: str
   const bankNamesOnly = profile.bank.filter((name) => !profile.bankAccounts.some((b) => b.bank_name === name));
   const groups: [string, string[], boolean?][] = [
     ['Wallet addresses', profile.walletAddresses, true],
-    ['Telegram', profile.telegram],
-    ['Emails', profile.email],
+    ['Telegram handles', profile.telegram],
+    ['Email addresses', profile.email],
     ['Phone numbers', profile.phone],
     ['Websites', profile.website, true],
     ['Bank accounts', [...banks, ...bankNamesOnly], true],
