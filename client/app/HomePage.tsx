@@ -55,7 +55,7 @@ export function HomePage({ db }: { db: RegistryDb }) {
         onViewProfile={(profile, score, matched) => {
           const { query, filters } = getRegistryQuery();
           setFromCard(profile);
-          setCardMatch({ profileId: profile.id, query, filters, score, matched: matched ? { field: matched.field, value: matched.value } : null });
+          setCardMatch({ profileId: profile.id, query, filters, score, matched: matched ? { kind: matched.kind, field: matched.field, value: matched.value } : null });
           url.openProfile(profile.id);
         }}
       />

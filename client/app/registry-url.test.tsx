@@ -190,7 +190,7 @@ describe('a profile link', () => {
     renderAt(`/?q=${encodeURIComponent('t.me/ada_example7')}&profile=BUSTR-2025-0007`);
 
     const dialog = await screen.findByRole('dialog', { name: 'Ada Example' });
-    expect(await within(dialog).findByRole('region', { name: 'Matched' })).toHaveTextContent('Telegram@ada_example7');
+    expect(await within(dialog).findByRole('region', { name: 'Matched' })).toHaveTextContent('Telegram handle@ada_example7');
   });
 
   it('when the case id is written another way, then the profile opens and the address takes the case id as written by the app', async () => {

@@ -84,7 +84,7 @@ describe('Report it', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Report it' }, { timeout: 10_000 }));
 
     const wizard = await wizardNamed('Report a project');
-    expect(await within(wizard).findByText(/as Scam 1's wallet address/)).toBeInTheDocument();
+    expect(await within(wizard).findByText(/as Scam 1's Ethereum wallet address/)).toBeInTheDocument();
   });
 });
 

@@ -72,8 +72,12 @@ describe('shared identifiers of a reported profile', () => {
       // as the profile shows it first: the newer incident's, in lower case
       profiles: [{ id: listed, kind: 'developer', name: 'Aldric Webster', case_id: caseId(listed), field: 'walletAddresses', value: WALLET.toLowerCase() }],
       submissions: [
-        { type: 'project', id: reportedB, name: 'Webster Coin', field: 'walletAddresses', value: WALLET.toUpperCase().replace('0X', '0x') },
-        { type: 'scam', id: onListed, name: 'Aldric Webster', field: 'walletAddresses', value: WALLET },
+        {
+          type: 'project', id: reportedB, name: 'Webster Coin', profile_kind: 'project', submission_kind: 'NEW_PROJECT',
+          field: 'walletAddresses', value: WALLET.toUpperCase().replace('0X', '0x'),
+        },
+        // an incident on a listed scammer: its card reads New Scammer Scam
+        { type: 'scam', id: onListed, name: 'Aldric Webster', profile_kind: 'developer', submission_kind: null, field: 'walletAddresses', value: WALLET },
       ],
     }]);
   });

@@ -22,10 +22,10 @@ import { profileIdentifiers, type IdentifierKind, type ProfileIdentifier } from 
 export const SHARED_MAX_PROFILES = 50;
 
 const AWAITING = "('unverified', 'pending')";
-const PENDING_PROFILES = `SELECT p.id, p.kind, p.name, ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.verification_status IN ${AWAITING}`;
+const PENDING_PROFILES = `SELECT p.id, p.kind, p.name, p.submission_kind, ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.verification_status IN ${AWAITING}`;
 const INCIDENTS_OF_PENDING_PROFILES = `SELECT i.id, i.profile_id, ${INCIDENT_LISTS_SQL} FROM incidents i JOIN profiles p ON p.id = i.profile_id
   WHERE p.verification_status IN ${AWAITING} AND i.verification_status <> 'rejected' ORDER BY i.id`;
-const PENDING_INCIDENTS_ELSEWHERE = `SELECT i.id, i.profile_id, p.name, ${INCIDENT_LISTS_SQL} FROM incidents i JOIN profiles p ON p.id = i.profile_id
+const PENDING_INCIDENTS_ELSEWHERE = `SELECT i.id, i.profile_id, p.kind, p.name, ${INCIDENT_LISTS_SQL} FROM incidents i JOIN profiles p ON p.id = i.profile_id
   WHERE i.verification_status = 'pending' AND p.verification_status NOT IN ${AWAITING} ORDER BY i.id`;
 const PROFILE = `SELECT p.id, p.kind, p.name, p.verification_status, ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.id = ?`;
 const INCIDENT = `SELECT i.id, i.profile_id, ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.id = ?`;
@@ -78,15 +78,15 @@ interface Naming {
   value: string;
 }
 
-type ProfileRow = [id: number, kind: ProfileKind, name: string, lists: string];
+type PendingProfileRow = [id: number, kind: ProfileKind, name: string, submissionKind: string | null, lists: string];
 type IncidentRow = [id: number, profileId: number, lists: string];
-type IncidentElsewhereRow = [id: number, profileId: number, name: string, lists: string];
+type IncidentElsewhereRow = [id: number, profileId: number, kind: ProfileKind, name: string, lists: string];
 type HoldingRow = [profileId: number, kind: ProfileKind, name: string, field: string, value: string];
 
 /** Shared identifiers of submissions, for one staff read: the pending side is read once, when first asked. */
 export class SharedIdentifiers {
   private namings: Map<string, Naming[]> | null = null;
-  private readonly submissions = new Map<string, { type: SharingSubmission['type']; id: number; name: string }>();
+  private readonly submissions = new Map<string, Omit<SharingSubmission, 'field' | 'value'>>();
   /** the submission each pending profile is (its id), and each pending incident's (its id) */
   private readonly submissionOfIncident = new Map<number, string>();
   private readonly reportsInProfile = new Map<number, Map<string, number>>();
@@ -192,10 +192,10 @@ export class SharedIdentifiers {
       }
     };
     const profileSubmission = new Map<number, string>();
-    for (const [id, kind, name, lists] of s.pendingProfiles.all() as ProfileRow[]) {
+    for (const [id, kind, name, submissionKind, lists] of s.pendingProfiles.all() as PendingProfileRow[]) {
       const submission = `${kind}:${id}`;
       profileSubmission.set(id, submission);
-      this.submissions.set(submission, { type: kind, id, name });
+      this.submissions.set(submission, { type: kind, id, name, profile_kind: kind, submission_kind: submissionKind });
       add(`profile:${id}`, submission, identifiersOf(id, [lists]));
     }
     for (const [id, profileId, lists] of s.incidentsOfPendingProfiles.all() as IncidentRow[]) {
@@ -203,9 +203,9 @@ export class SharedIdentifiers {
       this.submissionOfIncident.set(id, submission);
       add(`incident:${id}`, submission, identifiersOf(profileId, [lists]));
     }
-    for (const [id, profileId, name, lists] of s.pendingIncidentsElsewhere.all() as IncidentElsewhereRow[]) {
+    for (const [id, profileId, kind, name, lists] of s.pendingIncidentsElsewhere.all() as IncidentElsewhereRow[]) {
       const submission = `scam:${id}`;
-      this.submissions.set(submission, { type: 'scam', id, name });
+      this.submissions.set(submission, { type: 'scam', id, name, profile_kind: kind, submission_kind: null });
       add(`incident:${id}`, submission, identifiersOf(profileId, [lists]));
     }
     this.namings = namings;

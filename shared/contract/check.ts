@@ -17,7 +17,7 @@ export const checkQuerySchema = z.object({
   })
     .trim()
     .min(1, 'Type or paste something to check: the text is empty.')
-    .max(CHECK_QUERY_MAX_CHARS, `is too long: at most ${CHECK_QUERY_MAX_CHARS} characters are read as an identifier.`),
+    .max(CHECK_QUERY_MAX_CHARS, `The text is too long: at most ${CHECK_QUERY_MAX_CHARS} characters are read as an identifier.`),
 });
 export type CheckQuery = z.infer<typeof checkQuerySchema>;
 

@@ -26,6 +26,10 @@ export const sharingSubmissionSchema = z.object({
   id: z.number().int(),
   /** the profile's name (for an incident, the name of its profile) */
   name: z.string(),
+  /** the profile's kind (for an incident, its profile's): a scam's card reads New Scammer Scam or New Project Scam */
+  profile_kind: profileKind,
+  /** a reported profile's kind as the panel lists it (NEW_DEVELOPER: New Scammer, else New Case); null for an incident */
+  submission_kind: z.string().nullable(),
   field: z.string(),
   value: z.string(),
 });

@@ -185,6 +185,16 @@ describe('IPv4 addresses, case ids and bank accounts', () => {
     expect(first('GB82 WEST 1234 5698 7654 33')).toEqual({ kind: 'iban', canonical: 'GB82WEST12345698765433', valid: false, problem: 'checksum' });
   });
 
+  it('when an IBAN has a character missing or one too many, then its length is what is wrong, not its checksum', () => {
+    expect(first('GB82 WEST 1234 5698 7654 3')).toMatchObject({ kind: 'iban', valid: false, problem: 'iban_length' });
+    expect(first('GB82 WEST 1234 5698 7654 321')).toMatchObject({ kind: 'iban', valid: false, problem: 'iban_length' });
+  });
+
+  it('when a website is one word, then, known to be a website, it lacks its ending; pasted, it is no website', () => {
+    expect(canonicalize('domain', 'scamsite')).toMatchObject({ kind: 'domain', valid: false, problem: 'no_ending' });
+    expect(identify('scamsite').some((r) => r.kind === 'domain')).toBe(false);
+  });
+
   it('when an IBAN-shaped number has no IBAN country, then it is an IBAN that is not valid', () => {
     expect(first('XX12 EXMP 1234 5678 90')).toMatchObject({ kind: 'iban', valid: false, problem: 'iban_country' });
   });

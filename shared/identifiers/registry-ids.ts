@@ -52,6 +52,9 @@ export function compactAccount(text: string): string {
 
 function ibanProblem(codes: readonly ValidationErrorsIBAN[]): IdentifierProblem {
   if (codes.includes(ValidationErrorsIBAN.NoIBANCountry)) return 'iban_country';
+  // a character missing or extra also breaks the checksum: the length is what to tell
+  if (codes.includes(ValidationErrorsIBAN.WrongBBANLength)) return 'iban_length';
+  if (codes.includes(ValidationErrorsIBAN.WrongBBANFormat)) return 'iban_format';
   if (
     codes.includes(ValidationErrorsIBAN.WrongIBANChecksum) || codes.includes(ValidationErrorsIBAN.ChecksumNotNumber) ||
     codes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)

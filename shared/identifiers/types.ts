@@ -22,13 +22,15 @@ export const IDENTIFIER_PROBLEMS = {
   mixed_case: 'It mixes upper and lower case, which this encoding does not allow.',
   country_code_missing: 'It has no country code (+…), so it cannot be compared with numbers listed with one.',
   invalid_number: 'It is not a valid phone number for its country code.',
-  email_format: 'It is not an e-mail address of the form name@domain.tld.',
-  hostname: 'It is not a valid host name.',
+  email_format: 'It is not an email address of the form name@domain.tld.',
+  hostname: 'It is not written as a website address is: letters, digits and hyphens between dots, with an ending such as .com.',
+  no_ending: 'It has no ending: a website needs one, such as .com in site.com.',
   unknown_suffix: 'Its ending is not a known domain suffix.',
-  handle_rules: 'Telegram usernames have 5 to 32 letters, digits or underscores, start with a letter, and do not end with an underscore.',
-  octet_range: 'Each of the four numbers of an IPv4 address is at most 255.',
+  handle_rules: 'Telegram handles have 5 to 32 letters, digits or underscores, start with a letter, and do not end with an underscore.',
+  octet_range: 'Each of the four numbers of an IP address is at most 255.',
   iban_country: 'Its first two letters are not a country that uses IBANs.',
-  iban_format: 'It does not have the length or layout of an IBAN of its country.',
+  iban_length: 'It is not as long as an IBAN of its country is: a character is probably missing or extra.',
+  iban_format: 'Its letters and digits are not laid out as in an IBAN of its country.',
 } as const;
 export type IdentifierProblem = keyof typeof IDENTIFIER_PROBLEMS;
 

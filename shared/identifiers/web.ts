@@ -34,8 +34,9 @@ export function asciiHost(host: string): string | null {
 function hostProblem(host: string): IdentifierProblem | undefined {
   if (host.length === 0 || host.length > MAX_HOST_CHARS) return 'hostname';
   const labels = host.split('.');
-  if (labels.length < 2) return 'hostname';
   for (const label of labels) if (!LABEL.test(label)) return 'hostname';
+  // one word ('scamsite'): a host name, only without its ending
+  if (labels.length < 2) return 'no_ending';
   const tld = labels[labels.length - 1]!;
   if (tld.length < MIN_TLD_CHARS || ALL_DIGITS.test(tld)) return 'hostname';
   return undefined;
@@ -101,7 +102,7 @@ export const readDomain: Reader = (pasted, known, out) => {
   if (reading === null) return;
   // a t.me link names an account; its host identifies nobody
   if (!known && TELEGRAM_HOSTS.has(reading.host)) return;
-  if (!known && reading.problem === 'hostname') return;
+  if (!known && (reading.problem === 'hostname' || reading.problem === 'no_ending')) return;
   // an unknown suffix ('john.smith') is a weak guess however it was written
   const confidence = reading.problem ? CONFIDENCE.low : found.confidence;
   const candidate: Candidate = {

@@ -155,7 +155,7 @@ describe('a profile link', () => {
     await context.close();
   });
 
-  it('when Copy link is pressed, then the profile link is on the clipboard, "Link copied" shows, and the link opens the profile', async () => {
+  it('when Copy link is pressed, then the profile link is on the clipboard, "Link copied." shows, and the link opens the profile', async () => {
     const { context, page } = await freshPage(rig.browser, DESKTOP);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: rig.server.url });
     await page.goto(url(`?profile=${profileCaseId}`));
@@ -164,7 +164,7 @@ describe('a profile link', () => {
 
     await dialog.getByRole('button', { name: 'Copy link' }).click();
 
-    await dialog.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+    await dialog.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(url(`?profile=${profileCaseId}`));
     await shoot(page, 'profile-link-copied');

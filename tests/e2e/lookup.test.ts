@@ -115,6 +115,29 @@ describe('identifier lookup with the demo registry', () => {
     await context.close();
   });
 
+  it('when the identifier searched for is not valid, then the no-match text comes first and is followed by what is wrong with it', async () => {
+    const { context, page, errors } = await freshPage(rig.browser);
+    await openRegistry(page);
+    // a Bitcoin address one character off a listed one: its bech32 checksum fails
+    const miss = DEMO_MISSES.find((m) => m.kind === 'btc')!;
+    await search(page, miss.pasted);
+    const empty = page.locator('.registry__empty');
+    expect(await empty.locator('p').first().textContent()).toBe(EMPTY_TEXT);
+    expect(await empty.locator('.registry__checked').textContent()).toBe('No listed profile has this Bitcoin wallet address.');
+    expect(await empty.locator('.registry__invalid').allTextContents()).toEqual([
+      '⚠ Not a valid Bitcoin wallet address. The checksum does not match: a character was probably mistyped or changed.',
+    ]);
+    await shootResults(page, 'invalid-identifier');
+    await expectNoSidewaysScroll(page);
+
+    // a valid one listed nowhere: nothing is said to be wrong with it
+    await search(page, DEMO_MISSES.find((m) => m.kind === 'evm')!.pasted);
+    await empty.locator('.registry__checked').waitFor();
+    expect(await empty.locator('.registry__invalid').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('when a lookalike of a listed domain, handle or name is searched, then a warning names the listed profile, and opens it', async () => {
     const { context, page, errors } = await freshPage(rig.browser, DESKTOP);
     await openRegistry(page);
@@ -125,6 +148,8 @@ describe('identifier lookup with the demo registry', () => {
       const text = await warning.textContent();
       expect(text, lookalike.pasted).toContain(`looks like`);
       expect(text, lookalike.pasted).toContain(lookalike.profile);
+      // a name is named once: "looks like the name of CoinHaven", not "CoinHaven, the name of CoinHaven"
+      if (lookalike.kind === 'name') expect(text, lookalike.pasted).toContain(`looks like the name of ${lookalike.profile}, listed under`);
       // never passed off as a match
       expect(await cardNames(page), lookalike.pasted).not.toContain(lookalike.profile);
     }

@@ -68,7 +68,7 @@ describe('report-time checks, offline', () => {
 
     const wallets = scam.getByRole('list', { name: 'Wallet addresses: added values' });
     const typo = wallets.getByRole('listitem').filter({ hasText: WALLET_TYPO });
-    await typo.getByText('Not a valid Ethereum (EVM) address.').waitFor();
+    await typo.getByText('Not a valid Ethereum wallet address.').waitFor();
     await expect.poll(() => typo.textContent()).toContain('The checksum does not match');
     expect(await wallets.getByRole('listitem').filter({ hasText: BECH32 }).textContent()).not.toContain('Not a valid');
     await scam.getByText('A phone number without its country code.').waitFor();
@@ -83,7 +83,7 @@ describe('report-time checks, offline', () => {
     expect(await ids.getByRole('listitem').allTextContents()).toEqual([
       expect.stringContaining(WALLET_TYPO), expect.stringContaining(BECH32),
     ]);
-    await ids.getByText('Not a valid Ethereum (EVM) address.').waitFor();
+    await ids.getByText('Not a valid Ethereum wallet address.').waitFor();
     await summary.getByText('Phone numbers (1)').waitFor();
     await summary.getByText('Identifiers to be sent').scrollIntoViewIfNeeded();
     await shoot(page, 'final-step');

@@ -74,7 +74,7 @@ describe('Report it', () => {
     const name = `Wallet Owner ${Date.now()}`;
 
     await search(page, WALLET_MISS);
-    await page.getByText('No listed profile has this Ethereum wallet.').waitFor();
+    await page.getByText('No listed profile has this Ethereum wallet address.').waitFor();
     const report = page.getByRole('button', { name: 'Report it' });
     await report.scrollIntoViewIfNeeded();
     await shoot(page, 'no-match');
@@ -83,7 +83,7 @@ describe('Report it', () => {
     const wizard = page.getByRole('dialog', { name: 'Report a person' });
     const note = wizard.getByRole('status').filter({ hasText: 'Reporting' });
     await note.waitFor();
-    expect(await note.textContent()).toBe(`Reporting ${WALLET_MISS}It is filled in as Scam 1's wallet address. Add what you know of who is behind it, then describe that scam on step 3.`);
+    expect(await note.textContent()).toBe(`Reporting ${WALLET_MISS}It is filled in as Scam 1's Ethereum wallet address. Add what you know of who is behind it, then describe that scam on step 3.`);
     expect(await wizard.getByText('Step 1 of 3').count()).toBe(1);
     await shoot(page, 'prefilled');
     await expectNoSidewaysScroll(page, wizard);

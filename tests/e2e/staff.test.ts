@@ -364,8 +364,8 @@ describe('shared identifiers in the Admin Panel', () => {
     let dialog = page.getByRole('dialog', { name: `New Scammer #${first.id}` });
     let shared = dialog.getByRole('listitem').filter({ has: page.locator('.admin-shared__value', { hasText: `bitcoin:${listed}?amount=0.01` }) });
     await shared.waitFor();
-    expect(await shared.locator('.admin-shared__kind').textContent()).toBe('Wallet (Bitcoin)');
-    expect(await shared.locator('.admin-shared__reports').textContent()).toMatch(/^This wallet is named in \d+ reports\.$/);
+    expect(await shared.locator('.admin-shared__kind').textContent()).toBe('Bitcoin wallet address');
+    expect(await shared.locator('.admin-shared__reports').textContent()).toMatch(/^This Bitcoin wallet address is named in \d+ reports\.$/);
     const reports = Number((await shared.locator('.admin-shared__reports').textContent())!.match(/\d+/)![0]);
     expect(reports).toBeGreaterThanOrEqual(3); // the two reports, and the listed profile's own details
     await shared.getByRole('link', { name: ALDRIC.name }).waitFor();

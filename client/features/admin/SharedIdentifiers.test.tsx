@@ -7,6 +7,7 @@ import type { SharedIdentifier } from '../../../shared/contract/shared-identifie
 import type { AdminCard } from './cards';
 import { RequestCard } from './RequestCard';
 import { RequestDetailsModal } from './RequestDetailsModal';
+import { submissionLabel } from './SharedIdentifiers';
 import { editRequest, onlyCard, pendingScam, staffProfile } from './test-support';
 
 beforeEach(() => {
@@ -21,8 +22,14 @@ const sharedWallet: SharedIdentifier = {
   reports: 3,
   profiles: [{ id: 50, kind: 'developer', name: 'Aldric Webster', case_id: 'BUSTR-2025-0050', field: 'walletAddresses', value: WALLET }],
   submissions: [
-    { type: 'project', id: 52, name: 'Webster Coin', field: 'walletAddresses', value: `ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed@1` },
-    { type: 'scam', id: 150, name: 'Aldric Webster', field: 'walletAddresses', value: WALLET.toUpperCase().replace('0X', '0x') },
+    {
+      type: 'project', id: 52, name: 'Webster Coin', profile_kind: 'project', submission_kind: 'NEW_PROJECT',
+      field: 'walletAddresses', value: `ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed@1`,
+    },
+    {
+      type: 'scam', id: 150, name: 'Aldric Webster', profile_kind: 'developer', submission_kind: null,
+      field: 'walletAddresses', value: WALLET.toUpperCase().replace('0X', '0x'),
+    },
   ],
 };
 const sharedHandle: SharedIdentifier = {
@@ -51,8 +58,8 @@ describe('shared identifiers of a reported profile', () => {
     const shared = section(dialog);
     const items = within(shared).getAllByRole('listitem').filter((li) => li.classList.contains('admin-shared__item'));
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Wallet (EVM)');
-    expect(items[0]).toHaveTextContent('This wallet is named in 3 reports.');
+    expect(items[0]).toHaveTextContent('Ethereum wallet address');
+    expect(items[0]).toHaveTextContent('This Ethereum wallet address is named in 3 reports.');
     expect(items[1]).toHaveTextContent('This Telegram handle is named in 2 reports.');
 
     const profile = within(items[0]!).getByRole('link', { name: 'Aldric Webster' });
@@ -61,7 +68,7 @@ describe('shared identifiers of a reported profile', () => {
     expect(items[0]).toHaveTextContent(`Scammer · BUSTR-2025-0050as ${WALLET}`);
     expect(items[0]).toHaveTextContent('Also awaiting review');
     expect(items[0]).toHaveTextContent('New Project #52 Webster Coin');
-    expect(items[0]).toHaveTextContent('Scam #150 Aldric Webster');
+    expect(items[0]).toHaveTextContent('New Scammer Scam #150 Aldric Webster');
   });
 
   it('when a submission that shares it waits in the panel, then it opens from here; one the panel does not list is named only', async () => {
@@ -70,8 +77,21 @@ describe('shared identifiers of a reported profile', () => {
     const shared = section(dialog);
     await userEvent.click(within(shared).getByRole('button', { name: 'New Project #52' }));
     expect(onOpenCard).toHaveBeenCalledWith('project:52');
-    expect(within(shared).queryByRole('button', { name: 'Scam #150' })).toBeNull();
-    expect(shared).toHaveTextContent('Scam #150');
+    expect(within(shared).queryByRole('button', { name: 'New Scammer Scam #150' })).toBeNull();
+    expect(shared).toHaveTextContent('New Scammer Scam #150');
+  });
+
+  it('when a submission is named, then it reads as its card and its details modal\'s title read', () => {
+    const named = (type: 'developer' | 'project' | 'scam', profileKind: 'developer' | 'project', submissionKind: string | null) =>
+      submissionLabel({ type, id: 7, name: 'X', profile_kind: profileKind, submission_kind: submissionKind, field: 'email', value: 'x@site.example' });
+    expect(named('developer', 'developer', 'NEW_DEVELOPER')).toBe('New Scammer #7');
+    expect(named('developer', 'developer', 'CASE')).toBe('New Case #7');
+    expect(named('project', 'project', 'NEW_PROJECT')).toBe('New Project #7');
+    expect(named('scam', 'developer', null)).toBe('New Scammer Scam #7');
+    expect(named('scam', 'project', null)).toBe('New Project Scam #7');
+    // the same words as the modal of that scam's card
+    const { dialog } = show(onlyCard({ pendingScams: [pendingScam({ id: 7, developer: null, project: 3 })] }));
+    expect(within(dialog).getByRole('heading', { level: 2 })).toHaveTextContent(named('scam', 'project', null));
   });
 
   it('when nothing is shared, then the section says so', () => {

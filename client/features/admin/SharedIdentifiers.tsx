@@ -4,42 +4,25 @@
 // Listed profiles open in the registry (a new tab, so the panel stays); submissions waiting in the
 // panel open here, in this modal.
 import type { SharedIdentifier, SharingSubmission } from '../../../shared/contract/shared-identifiers';
-import type { IdentifierKind } from '../../../shared/identifiers/types';
+import { KIND_WORDS, kindTitle } from '../../../shared/identifiers/kind-words';
 import { plural } from '../../ui/format';
 import { Section } from './Fields';
+import { KIND_LABELS, kindLabel } from './kind-label';
 
-/** What each kind is called in a sentence ("This wallet is named in 3 reports") and as a label. */
-const KIND_WORDS: Record<IdentifierKind, { noun: string; label: string }> = {
-  evm: { noun: 'wallet', label: 'Wallet (EVM)' },
-  btc: { noun: 'wallet', label: 'Wallet (Bitcoin)' },
-  ltc: { noun: 'wallet', label: 'Wallet (Litecoin)' },
-  tron: { noun: 'wallet', label: 'Wallet (Tron)' },
-  solana: { noun: 'wallet', label: 'Wallet (Solana)' },
-  phone: { noun: 'phone number', label: 'Phone' },
-  email: { noun: 'e-mail address', label: 'E-mail' },
-  domain: { noun: 'website', label: 'Website' },
-  telegram: { noun: 'Telegram handle', label: 'Telegram' },
-  ipv4: { noun: 'IP address', label: 'IP address' },
-  case_id: { noun: 'case ID', label: 'Case ID' },
-  iban: { noun: 'bank account', label: 'Bank account (IBAN)' },
-  bank_account: { noun: 'bank account', label: 'Bank account' },
-};
-
-/** "This wallet is named in 3 reports." */
+/** "This Ethereum wallet address is named in 3 reports." (the kind words every screen uses) */
 export function reportsLine(identifier: Pick<SharedIdentifier, 'kind' | 'reports'>): string {
-  return `This ${KIND_WORDS[identifier.kind].noun} is named in ${plural(identifier.reports, 'report', 'reports')}.`;
+  return `This ${KIND_WORDS[identifier.kind]} is named in ${plural(identifier.reports, 'report', 'reports')}.`;
 }
 
 /** The panel card key of a submission (cards.ts): 'developer:51', 'project:52', 'scam:150'. */
 export const submissionKey = (submission: Pick<SharingSubmission, 'type' | 'id'>) => `${submission.type}:${submission.id}`;
 
-/** How a submission reads in the list, as its card's kind and id read. */
-function submissionLabel(submission: SharingSubmission): string {
-  switch (submission.type) {
-    case 'developer': return `New Scammer #${submission.id}`;
-    case 'project': return `New Project #${submission.id}`;
-    case 'scam': return `Scam #${submission.id}`;
-  }
+/** How a submission reads in the list: as its card's kind and its details modal's title read ("New Scammer Scam #150"). */
+export function submissionLabel(submission: SharingSubmission): string {
+  const kind = submission.type === 'developer' ? kindLabel({ list: 'developers', kind: submission.submission_kind })
+    : submission.type === 'project' ? kindLabel({ list: 'projects' })
+      : submission.profile_kind === 'project' ? KIND_LABELS.newProjectScam : KIND_LABELS.newScammerScam;
+  return `${kind} #${submission.id}`;
 }
 
 /** Where the registry opens a listed profile by its case id. */
@@ -64,7 +47,7 @@ export function SharedIdentifiers({ shared, ownProfileId = null, canOpen = () =>
           {shared.map((identifier) => (
             <li key={`${identifier.kind} ${identifier.canonical}`} className="admin-shared__item">
               <p className="admin-shared__head">
-                <span className="admin-shared__kind">{KIND_WORDS[identifier.kind].label}</span>
+                <span className="admin-shared__kind">{kindTitle(identifier.kind)}</span>
                 <code className="admin-code admin-shared__value">{identifier.value}</code>
               </p>
               <p className="admin-shared__reports">{reportsLine(identifier)}</p>

@@ -368,10 +368,10 @@ describe('shared identifiers on the real server', { timeout: 30_000 }, () => {
     expect(cardNamed('New Scammer', 'Reported Webster')).toHaveTextContent('1 shared identifier');
     const dialog = await openDetails('New Scammer', 'Reported Webster');
     const shared = within(dialog).getByRole('region', { name: 'Shared identifiers' });
-    expect(shared).toHaveTextContent('This wallet is named in 3 reports.');
+    expect(shared).toHaveTextContent('This Ethereum wallet address is named in 3 reports.');
     expect(within(shared).getByRole('link', { name: 'Listed Webster' })).toHaveAttribute('href', `/?profile=${caseId(listed)}`);
 
-    await userEvent.click(within(shared).getByRole('button', { name: `Scam #${onListed}` }));
+    await userEvent.click(within(shared).getByRole('button', { name: `New Scammer Scam #${onListed}` }));
 
     expect(within(screen.getByRole('dialog')).getByRole('heading', { level: 2 })).toHaveTextContent(`#${onListed}`);
     expect(within(screen.getByRole('dialog')).getByRole('region', { name: 'Shared identifiers' })).toHaveTextContent('the profile this scam is about');

@@ -198,7 +198,7 @@ describe('the profile modal opened by a lookup', () => {
     const { dialog } = open(aldric);
 
     const matched = await within(dialog).findByRole('region', { name: 'Matched' });
-    expect(matched).toHaveTextContent('Telegram');
+    expect(matched).toHaveTextContent('Telegram handle');
     expect(within(matched).getByText('@aldric_web302')).toBeInTheDocument();
     // at the top: before the reported loss, the facts and the identifiers
     const loss = within(dialog).getByText('Total reported loss');
@@ -213,13 +213,13 @@ describe('the profile modal opened by a lookup', () => {
     db = await replicaWith([aldric]);
     applySearch('@aldric_web302', {});
     const { query, filters } = useRegistryQuery.getState();
-    const match = { profileId: aldric.id, query, filters, score: 42, matched: { field: 'telegram' as const, value: '@aldric_web302' } };
+    const match = { profileId: aldric.id, query, filters, score: 42, matched: { kind: 'telegram' as const, field: 'telegram' as const, value: '@aldric_web302' } };
 
     render(<ProfileModal profile={aldric} open onOpenChange={() => {}} onAddIncident={vi.fn()} db={db} match={match} />);
 
     const dialog = screen.getByRole('dialog', { name: aldric.name });
     expect(within(dialog).getByText('42%')).toBeInTheDocument();
-    expect(within(dialog).getByRole('region', { name: 'Matched' })).toHaveTextContent('Telegram@aldric_web302');
+    expect(within(dialog).getByRole('region', { name: 'Matched' })).toHaveTextContent('Telegram handle@aldric_web302');
     await within(dialog).findByText('No incidents recorded.');
   });
 

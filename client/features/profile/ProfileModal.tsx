@@ -7,14 +7,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
-import type { IdentifierField } from '../../../shared/identifiers';
+import type { IdentifierKind } from '../../../shared/identifiers';
 import { hasActiveFilters, matchColour, type ActiveFilters } from '../../../shared/search/criteria';
 import { getIncidents, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
 import { EditRequestDialog } from './EditRequestDialog';
-import { MATCHED_FIELD_LABEL } from './matched-label';
+import { matchedLabel } from './matched-label';
 import type { ProfileMatch } from './profile-match';
 import type { SubmittedMessage } from './messages';
 import { SubmittedNote } from './Notes';
@@ -187,7 +187,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
             ) : null}
           </header>
 
-          {matched && matchedShown ? <MatchedIdentifier field={matched.field} shown={matchedShown} /> : null}
+          {matched && matchedShown ? <MatchedIdentifier kind={matched.kind} shown={matchedShown} /> : null}
 
           <dl className="profile-stats">
             <div className="profile-stats__item profile-stats__item--wide">
@@ -268,12 +268,12 @@ function shownIdentifier(profile: LocalProfile, matched: NonNullable<ProfileMatc
 }
 
 /** The identifier the search found this profile by, first. */
-function MatchedIdentifier({ field, shown }: { field: IdentifierField; shown: string }) {
+function MatchedIdentifier({ kind, shown }: { kind: IdentifierKind; shown: string }) {
   return (
     <section className="profile-matched" aria-labelledby="profile-matched">
       <h3 id="profile-matched" className="profile-matched__title">Matched</h3>
       <dl className="profile-matched__row">
-        <dt>{MATCHED_FIELD_LABEL[field]}</dt>
+        <dt>{matchedLabel(kind)}</dt>
         <dd><code>{shown}</code></dd>
       </dl>
       <p className="profile-matched__note">What you searched for is listed on this profile.</p>
@@ -334,8 +334,8 @@ function Identifiers({ profile, matched }: { profile: LocalProfile; matched: str
   const bankNamesOnly = profile.bank.filter((name) => !profile.bankAccounts.some((b) => b.bank_name === name));
   const groups: [string, string[], boolean?][] = [
     ['Wallet addresses', profile.walletAddresses, true],
-    ['Telegram', profile.telegram],
-    ['Emails', profile.email],
+    ['Telegram handles', profile.telegram],
+    ['Email addresses', profile.email],
     ['Phone numbers', profile.phone],
     ['Websites', profile.website, true],
     ['Bank accounts', [...banks, ...bankNamesOnly], true],

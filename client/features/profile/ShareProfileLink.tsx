@@ -1,17 +1,17 @@
 // "Copy link" and "Share" for a profile's own link (/?profile=BUSTR-2025-0042,
 // client/state/registry-link.ts). Share uses the Web Share API where the browser has it (phones,
 // the installed app) and copies otherwise. What happened is said in a live region, so screen
-// readers announce "Link copied"; where the clipboard is refused, the link is shown selected.
+// readers announce "Link copied."; where the clipboard is refused, the link is shown selected.
 import { useEffect, useRef, useState } from 'react';
 import { caseId } from '../../../shared/domain/case-id';
 import { profileLink } from '../../state/registry-link';
 
-/** How long "Link copied" stays before the line clears. */
+/** How long "Link copied." stays before the line clears. */
 export const SHARE_MESSAGE_MS = 5000;
 
 export const SHARE_MESSAGES = {
-  copied: 'Link copied',
-  shared: 'Link shared',
+  copied: 'Link copied.',
+  shared: 'Link shared.',
   failed: 'Copying was not allowed here: the link is selected below, copy it from there.',
 } as const;
 type Outcome = keyof typeof SHARE_MESSAGES;

@@ -5,7 +5,7 @@ export { ProfileModal } from './ProfileModal';
 export type { GivenMatch, ProfileAbsence, ProfileModalProps } from './ProfileModal';
 export { LINKED_PROFILE_TEXT, LinkedProfileModal } from './LinkedProfileModal';
 export type { LinkedProfileModalProps } from './LinkedProfileModal';
-export { MATCHED_FIELD_LABEL } from './matched-label';
+export { matchedLabel } from './matched-label';
 export type { ProfileMatch } from './profile-match';
 export { ScamDetailModal } from './ScamDetailModal';
 export type { ScamDetailModalProps } from './ScamDetailModal';

@@ -1,15 +1,8 @@
-// How the profile modal names the field of the identifier a search matched (matched-identifier.ts
-// finds it). Apart from it, so the modal names a card's match without loading shared/identifiers.
-import type { IdentifierField } from '../../../shared/identifiers';
+// How the profile modal names the identifier a search matched (matched-identifier.ts finds it):
+// by its kind, in the words of every other screen (shared/identifiers/kind-words.ts, a plain
+// table), so the modal says what the card said without loading shared/identifiers' readers.
+import type { IdentifierKind } from '../../../shared/identifiers';
+import { kindTitle } from '../../../shared/identifiers/kind-words';
 
-/** How the modal names the field a match is in. */
-export const MATCHED_FIELD_LABEL: Record<IdentifierField, string> = {
-  id: 'Case ID',
-  walletAddresses: 'Wallet address',
-  phone: 'Phone number',
-  email: 'Email',
-  website: 'Website',
-  telegram: 'Telegram',
-  ipAddresses: 'IP address',
-  bankAccounts: 'Bank account',
-};
+/** How the modal names a match ("Telegram handle", "Ethereum wallet address"), as the card does. */
+export const matchedLabel = (kind: IdentifierKind): string => kindTitle(kind);

@@ -293,6 +293,46 @@ describe('identifier lookups on the registry page (issue 16)', () => {
     expect(reported).toEqual([['phone', '+61 491 570 169']]);
   });
 
+  it('when the identifier searched for is not valid, then the no-match text is followed by what is wrong with it', async () => {
+    await putReplicaProfiles(db, listed());
+    render(<RegistryPage onViewProfile={() => {}} reportAction={reportAction} onReportIdentifier={() => {}} db={db} />);
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    // EIP-55 with one letter's case changed
+    await search('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    const empty = (await screen.findByText(EMPTY_TEXT)).parentElement!;
+    expect(empty.firstElementChild).toHaveTextContent(EMPTY_TEXT);
+    expect(await within(empty).findByText('No listed profile has this Ethereum wallet address.')).toBeInTheDocument();
+    expect(within(empty).getByText(/^Not a valid Ethereum wallet address\./)).toHaveTextContent(
+      '⚠ Not a valid Ethereum wallet address. The checksum does not match: a character was probably mistyped or changed.',
+    );
+
+    await search('+99955501000');
+    expect(await screen.findByText(/^Not a valid phone number\./)).toHaveTextContent(
+      '⚠ Not a valid phone number. It is not a valid phone number for its country code.',
+    );
+  });
+
+  it('when a valid identifier is listed nowhere, then nothing is said to be wrong with it', async () => {
+    await putReplicaProfiles(db, listed());
+    renderPage();
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    expect(await screen.findByText('No listed profile has this Ethereum wallet address.')).toBeInTheDocument();
+    expect(screen.queryByText(/Not a valid/)).not.toBeInTheDocument();
+  });
+
+  it('when the query only looks like a listed name, then the warning names it once', async () => {
+    await putReplicaProfiles(db, listed());
+    renderPage();
+    await screen.findByRole('heading', { name: 'Mia Park' });
+
+    await search('Aldric Quenb\u0443'); // a Cyrillic у
+    const warning = await screen.findByRole('region', { name: /looks like a listed profile/ });
+    expect(warning).toHaveTextContent('“Aldric Quenb\u0443” looks like the name of Aldric Quenby, listed under Scammers. It is not the same: it differs only in characters that look alike.');
+  });
+
   it('when a case id is listed nowhere, then the page says so, with nothing to report', async () => {
     await putReplicaProfiles(db, listed());
     render(<RegistryPage onViewProfile={() => {}} reportAction={reportAction} onReportIdentifier={() => {}} db={db} />);

@@ -22,7 +22,7 @@ import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
 import { FilterBar } from './FilterBar';
 import {
-  KIND_LIST_NAMES, LOOKALIKE_REASONS, NOT_PROOF_TEXT, checkedKinds, checkedSentence, profileCount,
+  KIND_LIST_NAMES, LOOKALIKE_REASONS, NOT_PROOF_TEXT, checkedKinds, checkedSentence, invalidLines, profileCount,
 } from './identifier-text';
 import { Pagination } from './Pagination';
 import { ProfileCard } from './ProfileCard';
@@ -192,6 +192,9 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
         ) : checked.length > 0 ? (
           <>
             <p className="registry__checked">{checkedSentence(checked)}</p>
+            {invalidLines(query, results.readings).map((line) => (
+              <p key={line} className="registry__invalid"><span aria-hidden="true">⚠ </span>{line}</p>
+            ))}
             <p className="registry__not-proof">{NOT_PROOF_TEXT}</p>
             {onReportIdentifier && reportable ? (
               <button type="button" className="button button--accent" onClick={() => onReportIdentifier(reportable, query.trim())}>
@@ -291,8 +294,9 @@ function LookalikeWarnings({ query, lookalikes, db, onViewProfile }: {
           <li key={hit.id} className="lookalikes__item">
             <p className="lookalikes__text">
               <span className="lookalikes__query">{`“${query}”`}</span>{' looks like '}
-              <span className="lookalikes__value">{hit.value}</span>
-              {`, ${LOOKALIKE_WHAT[hit.as]} of `}
+              {/* a name is the profile's own: said once ("looks like the name of John Roe") */}
+              {hit.as === 'name' ? null : <><span className="lookalikes__value">{hit.value}</span>{', '}</>}
+              {`${LOOKALIKE_WHAT[hit.as]} of `}
               <strong>{hit.name}</strong>
               {`, listed under ${KIND_LIST_NAMES[hit.profileKind]}. It is not the same: ${LOOKALIKE_REASONS[hit.reason]}.`}
             </p>

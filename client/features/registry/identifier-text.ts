@@ -3,20 +3,12 @@
 // search itself is the worker's (client/local/search); this only says it.
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { IdentifierKind, LookalikeReason } from '../../../shared/identifiers';
+import { KIND_WORDS, invalidWarning, kindTitle } from '../../../shared/identifiers/kind-words';
 import type { QueryReading } from '../../local';
 
-/** An identifier kind as a sentence names it ("this Telegram handle"). */
-export const KIND_NAMES: Readonly<Record<IdentifierKind, string>> = {
-  evm: 'Ethereum wallet', btc: 'Bitcoin wallet', ltc: 'Litecoin wallet', tron: 'Tron wallet', solana: 'Solana wallet',
-  phone: 'phone number', email: 'e-mail address', domain: 'website', telegram: 'Telegram handle', ipv4: 'IP address',
-  case_id: 'case ID', iban: 'IBAN', bank_account: 'bank account',
-};
-
-/** The same, to start a line ("Telegram handle @aldric_web302"). */
-export function kindTitle(kind: IdentifierKind): string {
-  const name = KIND_NAMES[kind];
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
+/** An identifier kind as a sentence names it ("this Telegram handle"): every screen's words (shared/identifiers/kind-words.ts). */
+export const KIND_NAMES = KIND_WORDS;
+export { kindTitle };
 
 export const KIND_LIST_NAMES: Readonly<Record<ProfileKind, string>> = { developer: 'Scammers', project: 'Projects' };
 
@@ -30,13 +22,35 @@ const HANDLE_WRITTEN = /^@|t\.me\/|telegram\.(?:me|dog)\/|[\d_]/i;
  */
 export function checkedKinds(query: string, readings: readonly QueryReading[]): IdentifierKind[] {
   const kinds: IdentifierKind[] = [];
-  for (const reading of readings) {
-    if (reading.kind === 'telegram' && !HANDLE_WRITTEN.test(query.trim())) continue;
-    // an IBAN and another account number are one kind to the person reading
-    const kind = reading.kind === 'iban' ? 'bank_account' : reading.kind;
+  for (const reading of saidReadings(query, readings)) {
+    const kind = family(reading.kind);
     if (!kinds.includes(kind)) kinds.push(kind);
   }
   return kinds;
+}
+
+// an IBAN and another account number are one kind to the person reading
+const family = (kind: IdentifierKind): IdentifierKind => (kind === 'iban' ? 'bank_account' : kind);
+
+function saidReadings(query: string, readings: readonly QueryReading[]): QueryReading[] {
+  return readings.filter((reading) => reading.kind !== 'telegram' || HANDLE_WRITTEN.test(query.trim()));
+}
+
+/**
+ * What is wrong with the query, read as the kinds the no-match line names (checkedSentence's
+ * first three): "Not a valid Ethereum wallet address. The checksum does not match: …", each once,
+ * as the report forms say it.
+ */
+export function invalidLines(query: string, readings: readonly QueryReading[]): string[] {
+  const named = checkedKinds(query, readings).slice(0, 3);
+  const lines: string[] = [];
+  for (const reading of saidReadings(query, readings)) {
+    if (reading.valid || !named.includes(family(reading.kind))) continue;
+    const { warning, reason } = invalidWarning(reading);
+    const line = reason ? `${warning} ${reason}` : warning;
+    if (!lines.includes(line)) lines.push(line);
+  }
+  return lines;
 }
 
 /** "No listed profile has this Telegram handle." (or "… this phone number or bank account.") */

@@ -12,11 +12,13 @@ import { useEffect, useRef, useState } from 'react';
 import { WIZARD_STEPS } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { profileCreateSchema } from '../../../shared/contract/profile';
+import type { IdentifierKind } from '../../../shared/identifiers';
+import { KIND_WORDS } from '../../../shared/identifiers/kind-words';
 import { clearDraft, localDb, saveDraft, submitAction, type RegistryDb } from '../../local';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
 import { AddScamModal, scamDraftKey, wizardScamKey } from './AddScamModal';
-import { IDENTIFIER_FIELD_SINGULAR, type IdentifierListField } from './checks/identifier-fields';
+import type { IdentifierListField } from './checks/identifier-fields';
 import type { ListedProfile } from './checks/lookup';
 import { notSavedOutcome, outcomeOf, REPORT_MESSAGES, type Outcome } from './messages';
 import { OutcomeMessage } from './OutcomeMessage';
@@ -47,6 +49,8 @@ export interface ReportWizardProps {
 interface PrefillNotice {
   how: 'started' | 'added' | 'present';
   field: IdentifierListField;
+  /** what the search read it as: named in the kind words every screen uses */
+  kind: IdentifierKind;
   value: string;
   scam: number;
 }
@@ -98,8 +102,9 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb, prefill }
   if (open && state && prefill && taken?.id !== prefill.id) {
     const plan = planPrefill(state, prefill);
     setTaken({ id: prefill.id, plan });
-    setNotice(plan.action === 'start' ? { how: 'started', field: plan.field, value: plan.value, scam: 1 }
-      : plan.action === 'present' ? { how: 'present', field: plan.field, value: plan.value, scam: plan.scam }
+    const kind = prefill.identifierKind;
+    setNotice(plan.action === 'start' ? { how: 'started', field: plan.field, kind, value: plan.value, scam: 1 }
+      : plan.action === 'present' ? { how: 'present', field: plan.field, kind, value: plan.value, scam: plan.scam }
         : null);
   }
   useEffect(() => {
@@ -117,7 +122,7 @@ export function ReportWizard({ kind, open, onOpenChange, db = localDb, prefill }
       scam = added.scam;
       return added.state;
     });
-    setNotice({ how: 'added', field: asking.field, value: asking.value, scam });
+    if (prefill) setNotice({ how: 'added', field: asking.field, kind: prefill.identifierKind, value: asking.value, scam });
     setAnswered(taken?.id ?? null);
   };
   const setProfile = <F extends ProfileField>(field: F, value: WizardProfile[F]) => {
@@ -401,7 +406,7 @@ function inProgressText(kind: ProfileKind, state: WizardState, value: string): s
 
 /** Where the identifier the wizard was opened with is in the report, and what is left to do. */
 function PrefillNote({ notice }: { notice: PrefillNotice }) {
-  const what = IDENTIFIER_FIELD_SINGULAR[notice.field];
+  const what = KIND_WORDS[notice.kind];
   const scam = `Scam ${notice.scam}`;
   const text = notice.how === 'started'
     ? `It is filled in as ${scam}'s ${what}. Add what you know of who is behind it, then describe that scam on step 3.`

@@ -75,7 +75,7 @@ describe('identifier checks in the Add Scam modal', { timeout: 20_000 }, () => {
     await addTo(dialog, 'Wallet addresses', BECH32);
 
     const typo = chip(dialog, 'Wallet addresses', WALLET_TYPO);
-    expect(await within(typo).findByText('Not a valid Ethereum (EVM) address.')).toBeInTheDocument();
+    expect(await within(typo).findByText('Not a valid Ethereum wallet address.')).toBeInTheDocument();
     expect(typo).toHaveTextContent(IDENTIFIER_PROBLEMS.checksum);
     expect(typo).toHaveTextContent('It can still be sent as you entered it.');
     // the valid one has nothing to say
@@ -93,7 +93,7 @@ describe('identifier checks in the Add Scam modal', { timeout: 20_000 }, () => {
     await addTo(dialog, 'Telegram handles', '@ab');
 
     expect(await within(chip(dialog, 'Phone numbers', '+61 491 570')).findByText('Not a valid phone number.')).toBeInTheDocument();
-    expect(await within(chip(dialog, 'Telegram handles', '@ab')).findByText('Not a valid Telegram username.')).toBeInTheDocument();
+    expect(await within(chip(dialog, 'Telegram handles', '@ab')).findByText('Not a valid Telegram handle.')).toBeInTheDocument();
   });
 
   it('when a listed profile holds the identifier in another form, then it says "Already listed in" its name, with its link', async () => {
@@ -144,7 +144,7 @@ describe('identifier checks in the Add Scam modal', { timeout: 20_000 }, () => {
 
     await addTo(dialog, 'Wallet addresses', WALLET_TYPO);
 
-    expect(await within(chip(dialog, 'Wallet addresses', WALLET_TYPO)).findByText('Not a valid Ethereum (EVM) address.')).toBeInTheDocument();
+    expect(await within(chip(dialog, 'Wallet addresses', WALLET_TYPO)).findByText('Not a valid Ethereum wallet address.')).toBeInTheDocument();
     expect(console.error).toHaveBeenCalledWith('Looking up an identifier in the registry failed', expect.any(Error));
   });
 });
@@ -331,7 +331,9 @@ describe('checks in the Report wizard', { timeout: 30_000 }, () => {
     const wizard = await openWizard(registryLookup([JANE]));
     await toStep3(wizard);
     expect(within(wizard).getByRole('region', { name: 'Summary of the report' })).toHaveTextContent('Identifiers to be sent');
-    expect(within(wizard).getByText(/^None yet\./)).toBeInTheDocument();
+    expect(within(wizard).getByText(/^None yet\./)).toHaveTextContent(
+      'None yet. Wallet addresses, phone numbers, email addresses, websites, Telegram handles, bank accounts and IP addresses are entered with each scam.',
+    );
 
     let editor = await newScam(wizard, 'First contact');
     await addTo(editor, 'Wallet addresses', WALLET_TYPO);
@@ -349,7 +351,7 @@ describe('checks in the Report wizard', { timeout: 30_000 }, () => {
     expect(groups.indexOf('Wallet addresses (2)')).toBeLessThan(groups.indexOf('Phone numbers (1)'));
     const wallets = within(summary).getByRole('list', { name: 'Wallet addresses' });
     expect(within(wallets).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual([WALLET_TYPO, WALLET]);
-    expect(await within(wallets).findByText('Not a valid Ethereum (EVM) address.')).toBeInTheDocument();
+    expect(await within(wallets).findByText('Not a valid Ethereum wallet address.')).toBeInTheDocument();
     const phones = within(summary).getByRole('list', { name: 'Phone numbers' });
     expect(await within(phones).findByText(/Already listed in/)).toHaveTextContent('Already listed in Jane Roe (a person).');
   });

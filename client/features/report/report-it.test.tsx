@@ -67,7 +67,7 @@ describe('Report it: the wizard opened with an identifier', { timeout: 30_000 },
     expect(within(wizard).getByText('Step 1 of 3')).toBeInTheDocument();
     const note = within(wizard).getAllByRole('status').find((el) => el.textContent?.startsWith('Reporting'));
     expect(note).toHaveTextContent(`Reporting ${WALLET}`);
-    expect(note).toHaveTextContent("It is filled in as Scam 1's wallet address. Add what you know of who is behind it, then describe that scam on step 3.");
+    expect(note).toHaveTextContent("It is filled in as Scam 1's Ethereum wallet address. Add what you know of who is behind it, then describe that scam on step 3.");
     await waitFor(async () => expect((await stored())?.incidents.map((d) => d.walletAddresses)).toEqual([[WALLET]]));
 
     await typeInto(wizard, /^Full name/, 'Wallet Owner');

@@ -235,6 +235,13 @@ describe('bad queries', () => {
     expect(res.body.error).toMatch(message);
   });
 
+  it('when the text is over the limit, then the message reads as one sentence after the field, as the others do', async () => {
+    const res = await check('a'.repeat(CHECK_QUERY_MAX_CHARS + 1));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid request: q: The text is too long: at most 2048 characters are read as an identifier.');
+  });
+
   it('when the longest allowed text is sent, then it is read (the limit is the identifier module\'s)', async () => {
     expect(CHECK_QUERY_MAX_CHARS).toBe(MAX_IDENTIFIER_CHARS);
     expect((await check('a'.repeat(CHECK_QUERY_MAX_CHARS))).status).toBe(200);

@@ -20,17 +20,6 @@ export const IDENTIFIER_FIELD_LABELS: Record<IdentifierListField, string> = {
   ipAddresses: 'IP addresses',
 };
 
-/** One value of the field, as a sentence names it ("Scam 1's wallet address"). */
-export const IDENTIFIER_FIELD_SINGULAR: Record<IdentifierListField, string> = {
-  walletAddresses: 'wallet address',
-  phoneNumbers: 'phone number',
-  emails: 'email address',
-  websites: 'website',
-  telegramHandles: 'Telegram handle',
-  bankAccounts: 'bank account',
-  ipAddresses: 'IP address',
-};
-
 /**
  * The form field an identifier of each kind is reported in (shared/identifiers' kinds; the
  * profile fields holding each are IDENTIFIER_FIELDS there, which LISTED_FIELDS below follows).

@@ -17,22 +17,22 @@ describe('readValue: an identifier field\'s value, as the report forms check it'
   it('when an EVM address fails EIP-55, then it warns with the checksum sentence', () => {
     expect(readValue('walletAddresses', EIP55_FLIPPED)).toEqual({
       identifier: expect.objectContaining({ kind: 'evm', valid: false, problem: 'checksum' }),
-      warning: 'Not a valid Ethereum (EVM) address.',
+      warning: 'Not a valid Ethereum wallet address.',
       reason: IDENTIFIER_PROBLEMS.checksum,
     });
   });
 
   it('when a bech32 address has one character changed, then it is a Bitcoin address with a wrong checksum', () => {
     expect(readValue('walletAddresses', `${BECH32.slice(0, -1)}5`)).toMatchObject({
-      identifier: { kind: 'btc', valid: false }, warning: 'Not a valid Bitcoin address.', reason: IDENTIFIER_PROBLEMS.checksum,
+      identifier: { kind: 'btc', valid: false }, warning: 'Not a valid Bitcoin wallet address.', reason: IDENTIFIER_PROBLEMS.checksum,
     });
   });
 
   it('when a value is no kind its field holds, then it says what the field expects', () => {
     expect(readValue('walletAddresses', 'my wallet')).toMatchObject({ identifier: null, warning: 'Not a wallet address.' });
     expect(readValue('phoneNumbers', 'call me')).toMatchObject({ identifier: null, warning: 'Not a phone number.' });
-    expect(readValue('emails', 'nope')).toMatchObject({ identifier: null, warning: 'Not an e-mail address.', reason: IDENTIFIER_PROBLEMS.email_format });
-    expect(readValue('ipAddresses', 'localhost')).toMatchObject({ identifier: null, warning: 'Not an IPv4 address.' });
+    expect(readValue('emails', 'nope')).toMatchObject({ identifier: null, warning: 'Not an email address.', reason: IDENTIFIER_PROBLEMS.email_format });
+    expect(readValue('ipAddresses', 'localhost')).toMatchObject({ identifier: null, warning: 'Not an IP address.' });
   });
 
   it('when a phone number is valid for its country, then there is no warning; digits alone say the country code is missing', () => {
@@ -46,24 +46,33 @@ describe('readValue: an identifier field\'s value, as the report forms check it'
   it('when a website is a t.me link, then it is read as the Telegram handle; a bare word is not a website', () => {
     expect(readValue('websites', 'https://t.me/aldric_web302')).toMatchObject({ identifier: { kind: 'telegram', canonical: 'aldric_web302' }, warning: null });
     expect(readValue('websites', 'http://www.site.example/login?ref=ad')).toMatchObject({ identifier: { kind: 'domain', canonical: 'site.example' }, warning: null });
-    expect(readValue('websites', 'scamsite')).toMatchObject({ identifier: { kind: 'domain', valid: false }, reason: IDENTIFIER_PROBLEMS.hostname });
+    expect(readValue('websites', 'scamsite')).toEqual({
+      identifier: expect.objectContaining({ kind: 'domain', valid: false, problem: 'no_ending' }),
+      warning: 'Not a valid website.',
+      reason: 'It has no ending: a website needs one, such as .com in site.com.',
+    });
   });
 
   it('when a Telegram handle breaks Telegram\'s rules, then it is still read, with the rules as the reason', () => {
     expect(readValue('telegramHandles', '@aldric_web302')).toMatchObject({ warning: null });
     expect(readValue('telegramHandles', '@ab')).toMatchObject({
-      identifier: { kind: 'telegram', canonical: 'ab' }, warning: 'Not a valid Telegram username.', reason: IDENTIFIER_PROBLEMS.handle_rules,
+      identifier: { kind: 'telegram', canonical: 'ab' }, warning: 'Not a valid Telegram handle.', reason: IDENTIFIER_PROBLEMS.handle_rules,
     });
   });
 
   it('when a bank account is an IBAN, then mod-97 is checked; another account number is taken as it is', () => {
     expect(readValue('bankAccounts', 'DE89 3704 0044 0532 0130 00')).toMatchObject({ identifier: { kind: 'iban' }, warning: null });
     expect(readValue('bankAccounts', 'DE89 3704 0044 0532 0130 01')).toMatchObject({ warning: 'Not a valid IBAN.', reason: IDENTIFIER_PROBLEMS.checksum });
+    // a character missing: the length is wrong (the checksum fails too, but that is not what to tell)
+    expect(readValue('bankAccounts', 'DE89 3704 0044 0532 0130 0')).toMatchObject({
+      identifier: { kind: 'iban', problem: 'iban_length' }, warning: 'Not a valid IBAN.',
+      reason: 'It is not as long as an IBAN of its country is: a character is probably missing or extra.',
+    });
     expect(readValue('bankAccounts', 'ACCT-29938799')).toMatchObject({ identifier: { kind: 'bank_account' }, warning: null });
   });
 
   it('when an IPv4 address has an octet over 255, then it warns', () => {
     expect(readValue('ipAddresses', '203.0.113.7')).toMatchObject({ warning: null });
-    expect(readValue('ipAddresses', '203.0.113.300')).toMatchObject({ warning: 'Not a valid IPv4 address.', reason: IDENTIFIER_PROBLEMS.octet_range });
+    expect(readValue('ipAddresses', '203.0.113.300')).toMatchObject({ warning: 'Not a valid IP address.', reason: IDENTIFIER_PROBLEMS.octet_range });
   });
 });

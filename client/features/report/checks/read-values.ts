@@ -6,6 +6,7 @@
 import {
   IDENTIFIER_PROBLEMS, WALLET_IDENTIFIER_KINDS, canonicalize, identify, type Identifier, type IdentifierKind,
 } from '../../../../shared/identifiers';
+import { invalidWarning } from '../../../../shared/identifiers/kind-words';
 import { TELEGRAM_HOSTS } from '../../../../shared/identifiers/web';
 import type { IdentifierListField } from './identifier-fields';
 
@@ -18,22 +19,6 @@ export interface ValueReading {
   /** why, in a sentence (IDENTIFIER_PROBLEMS), when there is a warning */
   reason: string | null;
 }
-
-const KIND_NAMES: Record<IdentifierKind, string> = {
-  evm: 'Ethereum (EVM) address',
-  btc: 'Bitcoin address',
-  ltc: 'Litecoin address',
-  tron: 'Tron address',
-  solana: 'Solana address',
-  phone: 'phone number',
-  email: 'e-mail address',
-  domain: 'domain name',
-  telegram: 'Telegram username',
-  ipv4: 'IPv4 address',
-  case_id: 'case ID',
-  iban: 'IBAN',
-  bank_account: 'account number',
-};
 
 const FIELD_KINDS: Record<IdentifierListField, readonly IdentifierKind[]> = {
   walletAddresses: WALLET_IDENTIFIER_KINDS,
@@ -49,11 +34,11 @@ const FIELD_KINDS: Record<IdentifierListField, readonly IdentifierKind[]> = {
 const NOT_READ: Record<IdentifierListField, [warning: string, reason: string]> = {
   walletAddresses: ['Not a wallet address.', 'Bustr can check Ethereum and other EVM, Bitcoin, Litecoin, Tron and Solana addresses.'],
   phoneNumbers: ['Not a phone number.', 'A phone number is digits, best with the country code, such as +61 491 570 159.'],
-  emails: ['Not an e-mail address.', IDENTIFIER_PROBLEMS.email_format],
+  emails: ['Not an email address.', IDENTIFIER_PROBLEMS.email_format],
   websites: ['Not a website.', 'Enter the address as you got it, such as site.example or https://site.example/login.'],
-  telegramHandles: ['Not a Telegram username.', IDENTIFIER_PROBLEMS.handle_rules],
-  bankAccounts: ['Not an account number.', 'Enter the IBAN or the account number as you got it.'],
-  ipAddresses: ['Not an IPv4 address.', 'An IPv4 address is four numbers from 0 to 255 with dots between them, such as 203.0.113.7.'],
+  telegramHandles: ['Not a Telegram handle.', IDENTIFIER_PROBLEMS.handle_rules],
+  bankAccounts: ['Not a bank account.', 'Enter the IBAN or the account number as you got it.'],
+  ipAddresses: ['Not an IP address.', 'Bustr reads IP addresses in the IPv4 form: four numbers from 0 to 255 with dots between them, such as 203.0.113.7.'],
 };
 
 /**
@@ -89,10 +74,5 @@ export function readValue(field: IdentifierListField, value: string): ValueReadi
     return { identifier, warning, reason };
   }
   if (identifier.valid) return { identifier, warning: null, reason: null };
-  return {
-    identifier,
-    // a number without its country code is a number, only not comparable: say so, not "not valid"
-    warning: identifier.problem === 'country_code_missing' ? 'A phone number without its country code.' : `Not a valid ${KIND_NAMES[identifier.kind]}.`,
-    reason: identifier.problem ? IDENTIFIER_PROBLEMS[identifier.problem] : null,
-  };
+  return { identifier, ...invalidWarning(identifier) };
 }

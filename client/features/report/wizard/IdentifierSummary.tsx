@@ -1,5 +1,5 @@
 // The identifiers the report will send, grouped by field (issue 16, step 6): every wallet,
-// phone number, e-mail address, website, Telegram handle, bank account and IP address of its
+// phone number, email address, website, Telegram handle, bank account and IP address of its
 // scams, each once, with the same warnings and "already listed" notes as where it was entered.
 import { useId, useMemo } from 'react';
 import { useIdentifierChecks } from '../checks/checks';
@@ -20,7 +20,7 @@ export function IdentifierSummary({ incidents }: { incidents: readonly ScamDraft
       <h5 id={titleId} className="wizard__ids-title">Identifiers to be sent</h5>
       {fields.length === 0 ? (
         <p className="muted wizard__ids-none">
-          None yet. Wallets, phone numbers, e-mail addresses, websites and Telegram handles are entered with each scam.
+          None yet. Wallet addresses, phone numbers, email addresses, websites, Telegram handles, bank accounts and IP addresses are entered with each scam.
         </p>
       ) : (
         <dl className="wizard__id-groups">
