@@ -21,6 +21,7 @@ import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
 import { checkRoutes } from './features/check/routes';
+import { searchRoutes } from './features/search/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
@@ -87,6 +88,7 @@ export function createExpressApp(deps: AppDeps, headers = securityHeaders(deps))
   app.use(filterOptionRoutes(deps));
   app.use(syncRoutes(deps));
   app.use(checkRoutes(deps));
+  app.use(searchRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(clientRoutes(config));
