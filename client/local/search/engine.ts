@@ -74,7 +74,10 @@ export class RegistrySearchEngine {
    * many profiles of the other kind it lists and the listed profiles it looks like (issue 16).
    */
   searchPage(query: SearchQuery, version: number): Promise<RegistryAnswer> {
-    return this.run(async () => registryAnswer(this.index, query, await this.page(query, version)));
+    return this.run(async () => {
+      const result = await this.page(query, version);
+      return registryAnswer(this.index, query, result);
+    });
   }
 
   /** A pasted value looked up in both kinds: the profiles holding it, and those it looks like. */
