@@ -247,7 +247,7 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
     <>
       <FilterBar kind={kind} db={db} />
       {/* busy until the list shown answers the search typed (the previous one stays meanwhile) */}
-      <div className="registry__results" aria-busy={!ready || results.query !== query} data-query={results.query}>
+      <div className="registry__results" aria-busy={!ready || results.query !== query} data-query={results.query} data-source={results.source}>
         {/* where focus goes after a page change, so reading starts at the new page's top */}
         <h2 ref={resultsTop} tabIndex={-1} className="visually-hidden">Results</h2>
         <ReplicaNote results={results} db={db} />
