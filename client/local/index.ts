@@ -13,9 +13,11 @@ export { listOutbox, useOutboxEntries } from './outbox-list';
 export { useRegistryVersion, useReplicaState } from './registry';
 export type { ReplicaState } from './registry';
 export { getProfile, getProfiles, getIncidents, replicaCount, REPLICA_CHUNK_SIZE } from './replica';
-export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions, lookupIdentifier } from './search/registry-search';
+export {
+  searchService, disposeSearchService, useRegistrySearch, useFacetOptions, useFacetOptionsState, lookupIdentifier,
+} from './search/registry-search';
 export type {
-  SearchService, RegistrySearchRequest, RegistrySearchState, IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer,
+  SearchService, RegistrySearchRequest, RegistrySearchState, FacetOptionsState, IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer,
 } from './search/registry-search';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';

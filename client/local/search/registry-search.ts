@@ -265,11 +265,23 @@ export async function lookupIdentifier(text: string, db: RegistryDb = localDb): 
 
 /** A filter category's options over the replica's profiles of a kind (null until known). */
 export function useFacetOptions(kind: ProfileKind, category: FilterCategory, db: RegistryDb = localDb): FacetOption[] | null {
+  const state = useFacetOptionsState(kind, category, db);
+  return state.status === 'loading' ? null : state.options;
+}
+
+/** A filter's options and whether they loaded (issue 19: a failure is not "no options"). */
+export interface FacetOptionsState {
+  status: 'loading' | 'ready' | 'error';
+  options: FacetOption[];
+}
+
+/** useFacetOptions, telling a failed load apart from no options. */
+export function useFacetOptionsState(kind: ProfileKind, category: FilterCategory, db: RegistryDb = localDb): FacetOptionsState {
   const version = useRegistryVersion(db);
   const replica = useReplicaState(db);
   const filling = useStatus((s) => s.firstSync !== null);
   const online = useStatus((s) => s.online);
-  const [state, setState] = useState<{ key: string; options: FacetOption[] } | null>(null);
+  const [state, setState] = useState<{ key: string; options: FacetOption[]; failed?: boolean } | null>(null);
   const key = `${kind}|${category}`;
   // as the registry page: the server's options until the replica is complete (issue 17)
   const mode = replica === undefined ? 'wait' : replica.complete && !filling ? 'replica' : online ? 'server' : filling ? 'wait' : 'replica';
@@ -288,11 +300,12 @@ export function useFacetOptions(kind: ProfileKind, category: FilterCategory, db:
       (options) => { if (!cancelled) setState({ key, options }); },
       (error: unknown) => {
         console.error('Loading filter options failed', error);
-        if (!cancelled) setState({ key, options: [] });
+        if (!cancelled) setState({ key, options: [], failed: true });
       },
     );
     return () => { cancelled = true; };
   }, [db, kind, category, key, mode, replicaVersion]);
 
-  return state?.key === key ? state.options : null;
+  if (state?.key !== key) return { status: 'loading', options: [] };
+  return { status: state.failed ? 'error' : 'ready', options: state.options };
 }
