@@ -14,7 +14,7 @@ export { useRegistryVersion, useReplicaState } from './registry';
 export type { ReplicaState } from './registry';
 export { getProfile, getProfiles, getIncidents, replicaCount, REPLICA_CHUNK_SIZE } from './replica';
 export {
-  searchService, disposeSearchService, useRegistrySearch, useFacetOptions, useFacetOptionsState, lookupIdentifier,
+  searchService, disposeSearchService, useRegistrySearch, useFacetOptions, useFacetOptionsState, lookupIdentifier, profileWhileDownloading,
 } from './search/registry-search';
 export type {
   SearchService, RegistrySearchRequest, RegistrySearchState, FacetOptionsState, IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer,

@@ -14,6 +14,7 @@ import { openDatabase } from '../../server/db/connection';
 import { seedDemo } from '../../server/demo/seeding';
 import type { Profile } from '../../shared/contract/profile';
 import { routes } from '../../shared/contract/routes';
+import { caseId } from '../../shared/domain/case-id';
 import { ApiClient } from './support/api';
 import { startServer, type RunningServer } from './support/server';
 import { PHONE, screenshots, useBrowser } from './support/visits';
@@ -118,6 +119,20 @@ describe(`a first visit to a registry of ${PROFILES} profiles on a slow link`, (
     // once the first page of the download is in, how far it has come
     await expect.poll(() => page.locator('.registry__replica').textContent(), { timeout: 60_000 }).toMatch(/Offline copy: \d+%/);
     await shoot(page, 'online-while-downloading');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("when a link to a profile is opened while the replica downloads, then the server's copy of the profile opens", async () => {
+    const { context, page, errors } = await visit();
+    await throttle(page, SLOW);
+    const far = developers.at(-2)!;
+
+    await page.goto(`${server.url}/?profile=${caseId(far.id)}`);
+    const dialog = page.getByRole('dialog', { name: far.name });
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await complete(page)).toBe(false);
 
     expect(errors).toEqual([]);
     await context.close();

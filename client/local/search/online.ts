@@ -7,7 +7,8 @@ import type { ProfileKind } from '../../../shared/contract/common';
 import type { FilterCategory } from '../../../shared/search/facets';
 import type { RegistrySearchRequest } from '../../../shared/search/page';
 import { apiJson } from '../../api/http';
-import type { RegistryDb } from '../db';
+import { caseId } from '../../../shared/domain/case-id';
+import type { LocalProfile, RegistryDb } from '../db';
 import { keepOnlineProfiles } from '../online-profiles';
 import type { IdentifierLookup } from './answers';
 
@@ -26,4 +27,20 @@ export async function facetOptionsOnline(kind: ProfileKind, category: FilterCate
 export async function lookupOnline(text: string): Promise<IdentifierLookup> {
   const { readings, matches, lookalikes } = await apiJson<SearchLookupAnswer>(routes.search.lookup.path({ query: { q: text } }));
   return { readings, matches, lookalikes };
+}
+
+/**
+ * A profile by its id, from the server (a link to a profile opened while the replica downloads):
+ * its kind by a lookup of its case id, then the page its case id finds. null when the registry
+ * lists no such profile. Kept for the profile dialog like any profile found online.
+ */
+export async function profileOnline(id: number, db: RegistryDb): Promise<LocalProfile | null> {
+  const text = caseId(id);
+  const found = (await lookupOnline(text)).matches.find((m) => m.id === id);
+  if (!found) return null;
+  const answer = await searchOnline({ kind: found.profileKind, query: text, filters: {}, page: 1 }, db);
+  const item = answer.items.find((i) => i.profile.id === id);
+  if (!item) return null;
+  const { incidents: _incidents, ...profile } = item.profile;
+  return profile;
 }

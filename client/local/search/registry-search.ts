@@ -15,7 +15,7 @@ import { getProfiles } from '../replica';
 import { localPageStore, type SyncPageStore } from '../sync-pages';
 import { getStatus, useStatus } from '../../state/status';
 import { ApiError } from '../../api/http';
-import { facetOptionsOnline, lookupOnline, searchOnline } from './online';
+import { facetOptionsOnline, lookupOnline, profileOnline, searchOnline } from './online';
 import type { IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
 import type { SearchWorkerApi } from './search.worker';
 
@@ -308,4 +308,20 @@ export function useFacetOptionsState(kind: ProfileKind, category: FilterCategory
 
   if (state?.key !== key) return { status: 'loading', options: [] };
   return { status: state.failed ? 'error' : 'ready', options: state.options };
+}
+
+/**
+ * A profile the replica does not hold, asked of the server while the replica is not complete
+ * (issue 17): undefined when that cannot be asked (offline, complete replica, no answer), null
+ * when the server lists no such profile.
+ */
+export async function profileWhileDownloading(id: number, db: RegistryDb = localDb): Promise<LocalProfile | null | undefined> {
+  const { lastSyncedAt } = await readSyncMeta(db);
+  if (lastSyncedAt !== null || navigator.onLine === false) return undefined;
+  try {
+    return await profileOnline(id, db);
+  } catch (error) {
+    if (noAnswer(error)) return undefined;
+    throw error;
+  }
 }
