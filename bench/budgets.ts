@@ -31,6 +31,14 @@ export const BUDGETS = {
   firstVisitCardsMs: null,
   firstVisitWalletMs: null,
   firstVisitMb: { max: 1 },
+  /**
+   * issue 17: the server's search call at 50 connections at 100k: the opening page (cached per
+   * revision) and distinct queries, each answer built (null where not met here: a probe on
+   * 2026-11-25 measured p50 242 ms, p99 5.8 s, ~90 req/s, ~11 ms of one core an answer, most of
+   * it reading and writing the page's 20 profiles)
+   */
+  searchCallCachedP99Ms: null,
+  searchCallP99Ms: null,
   /** issue 16: identify() on a pasted query */
   canonicaliseP50Ms: { max: 0.2 },
   /** issue 16: a pasted identifier looked up in the index at 100k (exact maps and lookalikes) */

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { benchBrowser } from './browser';
 import { benchBundle, buildClient } from './bundle';
-import { benchFirstVisit } from './first-visit';
+import { benchFirstVisit, benchSearchCall } from './first-visit';
 import { seededDatabase } from './fixtures';
 import { figure, formatTable, log, passes, type Figure } from './figures';
 import { benchSearch } from './search';
@@ -52,6 +52,7 @@ for (const size of SIZES) {
   await step(`search ${size}`, () => benchSearch(size, databases.get(size)!, size === 100_000));
 }
 await step('server', () => benchServer(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
+await step('search call', () => benchSearchCall(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 await step('browser', () => benchBrowser(databases.get(LARGEST)!, LABEL, !quick));
 await step('first visit', () => benchFirstVisit(databases.get(LARGEST)!, LABEL));
 

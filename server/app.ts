@@ -21,7 +21,7 @@ import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
 import { checkRoutes } from './features/check/routes';
-import { searchRoutes } from './features/search/routes';
+import { searchCachedReads, searchRoutes } from './features/search/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
@@ -34,9 +34,9 @@ export function createApp(deps: AppDeps): RequestListener {
   };
 }
 
-/** The reads the lane ahead of Express answers from the answer cache: the public sync and list pages. */
+/** The reads the lane ahead of Express answers from the answer cache: the public sync, list and search pages. */
 export function cachedReads(deps: AppDeps): CachedRead[] {
-  return [...syncCachedReads(deps), ...profileCachedReads(deps)];
+  return [...syncCachedReads(deps), ...profileCachedReads(deps), ...searchCachedReads(deps)];
 }
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */

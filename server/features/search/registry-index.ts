@@ -12,7 +12,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
-import { nextTurn, type BackgroundOptions } from '../../http/quiet-time';
+import { nextTurn, type BackgroundOptions, type StepScheduler } from '../../http/quiet-time';
 import { approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { SyncProfile } from '../../../shared/contract/sync';
@@ -124,15 +124,37 @@ export function registryIndex(db: Db): SearchIndex {
     done = finish(db, fresh)!;
   }
   indexes.set(db, done);
+  // (the identifier values and lookalikes of the new index are read ahead, between turns)
+  prepareLater(done.index, nextTurn, (error) => {
+    if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
+  });
   return done.index;
 }
 
 const startBuild = (revision: number, batch = BUILD_BATCH): Building => ({ profiles: [], after: 0, revision, batch });
 
 /**
+ * Reads the index's identifier values and makes its lookalikes, a field (or the lookalikes) a
+ * step, as the search worker does when idle: otherwise the first searches that need them pay
+ * for it (seconds at 100k profiles).
+ */
+function prepareLater(index: SearchIndex, schedule: StepScheduler, done: (error?: unknown) => void): void {
+  const step = (): void => {
+    try {
+      if (index.prepareStep()) done();
+      else schedule(step);
+    } catch (error) {
+      done(error);
+    }
+  };
+  schedule(step);
+}
+
+/**
  * Builds the index between requests (`schedule`: by default a turn of the event loop; the
- * server's waits for a quiet moment): the profiles a batch a step, then the build. A search
- * that comes first finishes the build itself. `done` hears when it is complete, or why it stopped.
+ * server's waits for a quiet moment): the profiles a batch a step, then the build, then its
+ * identifier values and lookalikes a step at a time. A search that comes first finishes the
+ * build itself. `done` hears when it is complete, or why it stopped.
  */
 export function buildSearchIndexLater(
   db: Db,
@@ -165,8 +187,12 @@ export function buildSearchIndexLater(
         try {
           building.delete(db);
           const held = db.transaction(() => finish(db, build))();
-          if (held) indexes.set(db, held);
-          done();
+          if (!held) {
+            done();
+            return;
+          }
+          indexes.set(db, held);
+          prepareLater(held.index, schedule, done);
         } catch (error) {
           done(error);
         }

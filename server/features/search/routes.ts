@@ -5,6 +5,7 @@ import express from 'express';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { sendCachedAnswer } from '../../http/cached-answer';
+import type { CachedRead } from '../../http/cached-reads';
 import { NOT_UTF8, isUtf8Query } from '../../http/utf8-query';
 import { parse } from '../../http/validate';
 import { routes } from '../../../shared/contract/routes';
@@ -31,4 +32,29 @@ export function searchRoutes({ db }: AppDeps): express.Router {
     sendCachedAnswer(req, res, searchLookupAnswer(db, q));
   });
   return router;
+}
+
+/** A query whose text may have been read from bytes that are not UTF-8: left to Express, which reads the raw query. */
+const maybeNotUtf8 = (query: Record<string, unknown>) => Object.values(query).some((v) => typeof v !== 'string' || v.includes('\uFFFD'));
+
+/** The routes above as the lane ahead of Express answers them (http/cached-reads.ts): a first visit asks them at once. */
+export function searchCachedReads({ db }: AppDeps): CachedRead[] {
+  return [
+    {
+      path: routes.search.page.pattern,
+      answer(query) {
+        if (maybeNotUtf8(query)) return null;
+        const parsed = searchQuerySchema.safeParse(query);
+        return parsed.success ? searchPageAnswer(db, parsed.data) : null;
+      },
+    },
+    {
+      path: routes.search.options.pattern,
+      answer(query) {
+        if (maybeNotUtf8(query)) return null;
+        const parsed = searchOptionsQuerySchema.safeParse(query);
+        return parsed.success ? searchOptionsAnswer(db, parsed.data.kind, parsed.data.category) : null;
+      },
+    },
+  ];
 }
