@@ -172,6 +172,27 @@ describe(`a first visit to a registry of ${PROFILES} profiles on a slow link`, (
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('when the connection goes before the download completes, then the device searches what it holds, says how much that is, and never says "not found"', async () => {
+    const { context, page, errors } = await visit();
+    await throttle(page, SLOW);
+    await page.goto(`${server.url}/`);
+    await page.locator('.profile-card').first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await metaRow<{ held: number }>(page, 'fill'))?.held ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+
+    await context.setOffline(true);
+    const note = page.locator('.registry__replica--partial');
+    await expect.poll(() => note.textContent(), { timeout: 30_000 }).toMatch(/^Offline: searching the \d+% of the registry on this device \([\d,]+ of [\d,]+ profiles\)\.$/);
+    expect(await page.locator('.registry__results').getAttribute('data-source')).toBe('replica');
+    await page.locator('.profile-card').first().waitFor();
+
+    await page.getByLabel('Search the registry').fill('Nobody Is Called This');
+    await page.getByText('Nothing matches in the part of the registry on this device.').waitFor({ timeout: 15_000 });
+    expect(await page.getByText(EMPTY_TEXT).count()).toBe(0);
+    await shoot(page, 'offline-part-downloaded');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });
 
 describe('a first load that fails', () => {

@@ -356,6 +356,7 @@ function percent(done: number, total: number): number {
 function ReplicaNote({ results, db }: { results: RegistrySearchState; db: RegistryDb }) {
   const replica = useReplicaState(db);
   const firstSync = useStatus((s) => s.firstSync);
+  const online = useStatus((s) => s.online);
   if (!replica || (replica.complete && firstSync === null)) return null;
   const progress = firstSync && firstSync.total > 0 ? { held: firstSync.done, total: firstSync.total } : replica.fill;
   const share = progress && progress.total > 0 ? percent(progress.held, progress.total) : null;
@@ -369,7 +370,7 @@ function ReplicaNote({ results, db }: { results: RegistrySearchState; db: Regist
       </p>
     );
   }
-  if (results.source !== 'server' || firstSync === null) return null;
+  if (results.source !== 'server' || firstSync === null || !online) return null;
   return (
     <p className="registry__replica" role="status">
       <span>Searching online while the offline copy downloads.</span>

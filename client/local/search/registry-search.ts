@@ -13,7 +13,7 @@ import { localDb, readSyncMeta, type LocalProfile, type RegistryDb } from '../db
 import { useRegistryVersion, useReplicaState } from '../registry';
 import { getProfiles } from '../replica';
 import { localPageStore, type SyncPageStore } from '../sync-pages';
-import { getStatus, useStatus } from '../../state/status';
+import { useStatus } from '../../state/status';
 import { ApiError } from '../../api/http';
 import { facetOptionsOnline, lookupOnline, profileOnline, searchOnline } from './online';
 import type { IdentifierLookup, IdentifierMatch, LookalikeWarning, QueryReading, RegistryAnswer } from './answers';
@@ -169,8 +169,8 @@ async function searchServer(db: RegistryDb, request: RegistrySearchRequest, sign
  * One page of the registry for a search. While this device's replica is not complete, the server
  * answers (issue 17), with the same rules and code, so nothing changes on screen when the
  * replica completes and its index answers instead; offline before then, the replica answers
- * with what it holds (`partial`). While a first sync fills the replica the worker only gathers
- * what it stores, so the replica is not asked then. Afterwards every change of the replica
+ * with what it holds (`partial`; a first sync still filling it has its worker build an index of
+ * what it gathered so far). Afterwards every change of the replica
  * (registryVersion) or of the request asks again. The previous answer stays on screen until the
  * next one is in. A failed search says so (status 'error'), and `retry()` asks again.
  */
@@ -187,10 +187,10 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   const complete = replica?.complete === true;
   // the replica answers once complete (and not refilling after a reset); before, the server does,
   // unless the device is offline: then the replica answers with what it holds
+  // (offline while a first sync fills it, the worker builds an index of what it gathered so far)
   const mode: 'wait' | 'replica' | 'server' | 'partial' = !known ? 'wait'
     : complete && !filling ? 'replica'
-      : online ? 'server'
-        : filling ? 'wait' : 'partial';
+      : online ? 'server' : 'partial';
 
   // a cold start shows the page last shown at once when it is still exact, while the worker
   // loads the index (the search below then answers the same)
@@ -220,8 +220,8 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
           value = await searchServer(db, asked, controller.signal);
         } catch (error) {
           // no answer (the connection dropped before the browser noticed): the replica answers
-          // with what it holds, unless a first sync is still filling it
-          if (!noAnswer(error) || getStatus().firstSync !== null) throw error;
+          // with what it holds
+          if (!noAnswer(error)) throw error;
           value = await searchReplica(db, asked, (await readSyncMeta(db)).registryVersion, true);
         }
       } else {
@@ -284,7 +284,7 @@ export function useFacetOptionsState(kind: ProfileKind, category: FilterCategory
   const [state, setState] = useState<{ key: string; options: FacetOption[]; failed?: boolean } | null>(null);
   const key = `${kind}|${category}`;
   // as the registry page: the server's options until the replica is complete (issue 17)
-  const mode = replica === undefined ? 'wait' : replica.complete && !filling ? 'replica' : online ? 'server' : filling ? 'wait' : 'replica';
+  const mode = replica === undefined ? 'wait' : replica.complete && !filling ? 'replica' : online ? 'server' : 'replica';
   const replicaVersion = mode === 'server' ? -1 : version;
 
   useEffect(() => {
@@ -292,7 +292,7 @@ export function useFacetOptionsState(kind: ProfileKind, category: FilterCategory
     let cancelled = false;
     const asked = mode === 'server'
       ? facetOptionsOnline(kind, category).catch(async (error: unknown) => {
-        if (!noAnswer(error) || getStatus().firstSync !== null) throw error;
+        if (!noAnswer(error)) throw error;
         return searchService(db).facetOptions(kind, category, (await readSyncMeta(db)).registryVersion);
       })
       : searchService(db).facetOptions(kind, category, replicaVersion);
