@@ -18,6 +18,11 @@ declare module 'autocannon' {
     '2xx': number;
     statusCodeStats?: Record<string, { count: number }>;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -25,6 +30,8 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** requests each connection cycles through; setupRequest may change one before it is sent */
+    requests?: (Request & { setupRequest?: (request: Request) => Request })[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

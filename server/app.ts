@@ -23,6 +23,7 @@ import { syncCachedReads, syncRoutes } from './features/sync/routes';
 import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
 import { receiptRoutes } from './features/receipts/routes';
+import { searchCachedReads, searchRoutes } from './features/search/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 import { limitReads, limitWrites, makeLimits } from './http/rate-limits';
 
@@ -43,9 +44,9 @@ function withLimits(deps: AppDeps): AppDeps {
   return deps.limits === undefined ? { ...deps, limits: makeLimits(deps.db, deps.config) } : deps;
 }
 
-/** The reads the lane ahead of Express answers from the answer cache: the public sync and list pages. */
+/** The reads the lane ahead of Express answers from the answer cache: the public sync, list and search pages. */
 export function cachedReads(deps: AppDeps): CachedRead[] {
-  return [...syncCachedReads(deps), ...profileCachedReads(deps)];
+  return [...syncCachedReads(deps), ...profileCachedReads(deps), ...searchCachedReads(deps)];
 }
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */
@@ -101,6 +102,7 @@ export function createExpressApp(base: AppDeps, headers = securityHeaders(base))
   app.use(checkRoutes(deps));
   app.use(openDataRoutes(deps));
   app.use(receiptRoutes(deps));
+  app.use(searchRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(clientRoutes(config));

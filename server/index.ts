@@ -1,5 +1,5 @@
-// Boot: configuration -> database -> staff user and demo data -> app -> listen -> sync texts and
-// the lookalike index, between requests.
+// Boot: configuration -> database -> staff user and demo data -> app -> listen -> sync texts,
+// the lookalike index and the search index, between requests.
 import { createServer } from 'node:http';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
@@ -9,6 +9,7 @@ import { seedDemo } from './demo/seeding';
 import { ensureStaffUser } from './features/auth/users';
 import { fillSyncTextsLater } from './features/sync/sync-texts';
 import { buildLookalikesLater } from './features/check/lookalikes';
+import { buildSearchIndexLater } from './features/search/registry-index';
 import { createApp } from './app';
 import { watchQuietTime } from './http/quiet-time';
 import { pruneInBackground } from './http/prune';
@@ -46,6 +47,11 @@ fillSyncTextsLater(db, (written, error) => {
 // GET /api/check's lookalike index (~2 s at 100k profiles), so the first lookup does not build it
 buildLookalikesLater(db, (error) => {
   if (error) console.error('Building the lookalike index stopped; the first lookup builds it.', error);
+}, quietTime);
+// GET /api/search/'s index (issue 17; a few seconds at 100k profiles), so the first search of a
+// first visit does not build it
+buildSearchIndexLater(db, (error) => {
+  if (error) console.error('Building the search index stopped; the first search builds it.', error);
 }, quietTime);
 
 // a little disk kept for staff sign-ins when the disk fills (db/reserve.ts)

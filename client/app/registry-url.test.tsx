@@ -214,9 +214,25 @@ describe('a profile link', () => {
     expect(within(dialog).getByText(LINKED_PROFILE_TEXT.notCaseId('hello'))).toBeInTheDocument();
   });
 
-  it('when the replica has never been filled, then the dialog says the registry is still downloading, or, offline, that it is not here yet', async () => {
+  it('when the replica has never been filled and the server lists no such profile, then the dialog says no listed profile has the case id', async () => {
     const empty = freshDb();
     setStatus({ lastSyncedAt: null, online: true });
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/?profile=BUSTR-2025-0007']}>
+        <AppRoutes db={empty} />
+      </MemoryRouter>,
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'BUSTR-2025-0007' });
+    expect(await within(dialog).findByText(LINKED_PROFILE_TEXT.notListed)).toBeInTheDocument();
+    unmount();
+    await dropDb(empty);
+  });
+
+  it('when the replica has never been filled and the server cannot be reached, then the dialog says the registry is still downloading, or, offline, that it is not here yet', async () => {
+    const empty = freshDb();
+    setStatus({ lastSyncedAt: null, online: true });
+    connectTo('http://127.0.0.1:9'); // (nothing listens there: no answer)
     const { unmount } = render(
       <MemoryRouter initialEntries={['/?profile=BUSTR-2025-0007']}>
         <AppRoutes db={empty} />

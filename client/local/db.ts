@@ -80,6 +80,19 @@ export interface SavedSearchIndex {
 export interface MetaValues {
   sync: SyncMeta;
   lastView: LastView;
+  fill: FillProgress;
+}
+
+/**
+ * How far the download of the whole registry has come (issue 17), written after each page of a
+ * replica that was never complete: a reload resumes from the cursor and shows it at once, and
+ * offline the registry page says how much of the registry is searchable here.
+ */
+export interface FillProgress {
+  /** changes taken in so far (profiles and removals) */
+  held: number;
+  /** held plus what the last page said remains */
+  total: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 // client/local: the one place that touches IndexedDB (docs/style.md#s7). The rest of the client
 // imports from here.
 export { RegistryDb, localDb, openRegistryDb, readSyncMeta } from './db';
-export type { LocalProfile, LocalIncident, SyncMeta, Draft, SavedSearch } from './db';
+export type { LocalProfile, LocalIncident, SyncMeta, FillProgress, Draft, SavedSearch } from './db';
 export { SYNC_INTERVAL_MS, syncNow, startReplicator } from './replicator';
 export {
   enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction, refreshOutboxCounts, startOutbox,
@@ -10,11 +10,14 @@ export type { FlushOptions, SubmitResult, WaitReason } from './outbox';
 export { describeAction, planCall } from './outbox-actions';
 export type { PlannedCall } from './outbox-actions';
 export { listOutbox, useOutboxEntries } from './outbox-list';
-export { useRegistryVersion } from './registry';
+export { useRegistryVersion, useReplicaState } from './registry';
+export type { ReplicaState } from './registry';
 export { getProfile, getProfiles, getIncidents, replicaCount, visitReplica, REPLICA_CHUNK_SIZE } from './replica';
-export { searchService, disposeSearchService, useRegistrySearch, useFacetOptions, lookupIdentifier, findListedName } from './search/registry-search';
+export {
+  searchService, disposeSearchService, useRegistrySearch, useFacetOptions, useFacetOptionsState, lookupIdentifier, findListedName, profileWhileDownloading,
+} from './search/registry-search';
 export type {
-  SearchService, RegistrySearchRequest, RegistrySearchState, IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer,
+  SearchService, RegistrySearchRequest, RegistrySearchState, FacetOptionsState, IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer,
 } from './search/registry-search';
 export { saveDraft, loadDraft, clearDraft, useDraft } from './drafts';
 export { requestPersistentStorage } from './storage';

@@ -8,6 +8,7 @@
 import type { ProfileKind } from '../../shared/contract/common';
 import type { SyncProfile } from '../../shared/contract/sync';
 import { localDb, readSyncMeta, type LocalIncident, type LocalProfile, type RegistryDb, type ReplicaChunkKeys } from './db';
+import { onlineProfile } from './online-profiles';
 
 /** Profiles per chunk: small enough that reading a card's profile parses ~300 KB, large enough to write fast. */
 export const REPLICA_CHUNK_SIZE = 100;
@@ -137,7 +138,11 @@ function withoutIncidents({ incidents: _incidents, ...profile }: SyncProfile): L
 
 /** The replica's profiles by id, in the order asked (undefined where there is none). */
 export async function getProfiles(ids: readonly number[], db: RegistryDb = localDb): Promise<(LocalProfile | undefined)[]> {
-  return (await readSyncProfiles(ids, db)).map((p) => (p ? withoutIncidents(p) : undefined));
+  return (await readSyncProfiles(ids, db)).map((p, i) => {
+    // one the replica does not hold yet may have come with an online search (issue 17)
+    const found = p ?? onlineProfile(db, ids[i]!);
+    return found ? withoutIncidents(found) : undefined;
+  });
 }
 
 export async function getProfile(id: number, db: RegistryDb = localDb): Promise<LocalProfile | undefined> {
@@ -146,7 +151,7 @@ export async function getProfile(id: number, db: RegistryDb = localDb): Promise<
 
 /** A profile's approved incidents, newest first. */
 export async function getIncidents(profileId: number, db: RegistryDb = localDb): Promise<LocalIncident[]> {
-  const [profile] = await readSyncProfiles([profileId], db);
+  const [profile = onlineProfile(db, profileId)] = await readSyncProfiles([profileId], db);
   const rows = (profile?.incidents ?? []).map((incident) => ({ ...incident, profileId }));
   return rows.sort((a, b) => (b.occurred ?? b.reported ?? '').localeCompare(a.occurred ?? a.reported ?? '') || b.id - a.id);
 }

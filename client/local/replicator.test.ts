@@ -208,6 +208,36 @@ describe('the replicator', () => {
     expect(await replicaCount(db)).toBe(6);
   });
 
+  it('when a first download stopped after a page, then the next run resumes it from its cursor as the same download, with its progress', async () => {
+    await publish(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil']);
+    const firstPage = await serverPage(0, 2);
+    let failures = 0;
+    // the meta row is created by page 1 and updated by page 2: fail that update, once (a reload, a lost connection)
+    db.meta.hook('updating', (_mods, key) => {
+      if (key === 'sync' && failures++ === 0) throw new Error('gone');
+    });
+    await syncNow(db, { pageSize: 2 });
+    expect((await readSyncMeta(db)).lastSyncedAt).toBeNull();
+    expect((await db.meta.get('fill'))?.value).toEqual({ held: 2, total: 5 });
+
+    const seen: (FirstSyncProgress | null)[] = [];
+    cleanups.push(useStatus.subscribe((state, previous) => {
+      if (state.firstSync !== previous.firstSync) seen.push(state.firstSync);
+    }));
+    const asked: number[] = [];
+    connectTo(server.url, undefined, (next) => (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname === routes.sync.page.path()) asked.push(Number(url.searchParams.get('since')));
+      return next(input, init);
+    });
+    await syncNow(db, { pageSize: 2 });
+
+    expect(asked[0]).toBe(firstPage.cursor);
+    expect(seen).toEqual([{ done: 2, total: 5 }, { done: 4, total: 5 }, { done: 5, total: 5 }, null]);
+    expect(await names()).toEqual(['Ada', 'Bert', 'Cleo', 'Dana', 'Emil']);
+    expect((await readSyncMeta(db)).lastSyncedAt).not.toBeNull();
+  });
+
   it('when syncs are asked for while one runs in this tab, then they share it', async () => {
     await publish(['Ada']);
     const requests: string[] = [];

@@ -7,7 +7,7 @@ import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
 import { routes } from '../../shared/contract/routes';
 import { ApiError, apiBytes } from '../api/http';
-import { localDb, readSyncMeta, type RegistryDb } from './db';
+import { localDb, readSyncMeta, type FillProgress, type RegistryDb } from './db';
 import { compactReplica } from './replica';
 import { withWebLock } from './locks';
 import { getStatus, setStatus } from '../state/status';
@@ -137,12 +137,18 @@ async function pullAll(
     // from the start (the total unknown until the first page is in): nothing searches a replica
     // while it fills, so the search index is built once, from every page, at the end
     const progress = { filling: false, done: 0 };
-    const startFilling = () => {
+    const startFilling = (done = 0, total = 0) => {
       progress.filling = true;
-      progress.done = 0;
-      setStatus({ firstSync: { done: 0, total: 0 } });
+      progress.done = done;
+      setStatus({ firstSync: { done, total } });
     };
     if (emptyAtStart) startFilling();
+    else if (stored.lastSyncedAt === null) {
+      // a download that never reached its last page (a reload, a lost connection): it goes on
+      // from its cursor, and is shown as the same download (issue 17)
+      const fill = (await db.meta.get('fill'))?.value as FillProgress | undefined;
+      startFilling(fill?.held ?? 0, fill?.total ?? 0);
+    }
     const storeFor = () => (progress.filling && fillingPages) || here;
 
     // the next page is asked for while this one is written (the cursor is in the answer, so
@@ -161,7 +167,10 @@ async function pullAll(
       fromScratch = false;
       if (progress.filling) {
         progress.done += checked.changes;
-        setStatus({ firstSync: { done: progress.done, total: progress.done + checked.remaining } });
+        const fill: FillProgress = { held: progress.done, total: progress.done + checked.remaining };
+        setStatus({ firstSync: { done: fill.held, total: fill.total } });
+        // a lost write only costs the progress shown after a reload
+        await db.meta.put({ key: 'fill', value: fill }).catch(() => undefined);
       }
       if (!checked.hasMore) break;
       if (!more) throw new Error('The sync feed did not move forward; will try again later.');

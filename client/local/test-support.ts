@@ -173,12 +173,14 @@ export async function dropDb(db: RegistryDb): Promise<void> {
 
 /**
  * Writes profiles (and their incidents) into the replica as a sync page would: appended as
- * chunks with the registry version bumped, in one transaction (the sync cursor stays).
+ * chunks with the registry version bumped, in one transaction (the sync cursor stays). The
+ * replica counts as complete (a sync reached its last page), so the registry searches it
+ * rather than the server (issue 17); `complete: false` leaves it as a download under way.
  */
 export async function putReplicaProfiles(
   db: RegistryDb,
   profiles: readonly LocalProfile[],
-  { incidents = [], removals = [] }: { incidents?: readonly LocalIncident[]; removals?: readonly ReplicaRemoval[] } = {},
+  { incidents = [], removals = [], complete = true }: { incidents?: readonly LocalIncident[]; removals?: readonly ReplicaRemoval[]; complete?: boolean } = {},
 ): Promise<void> {
   const rows: SyncProfile[] = profiles.map((profile) => ({
     ...profile,
@@ -187,7 +189,8 @@ export async function putReplicaProfiles(
   await db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
     const meta = await readSyncMeta(db);
     await appendChunks(db, rows, removals);
-    await db.meta.put({ key: 'sync', value: { ...meta, registryVersion: meta.registryVersion + 1 } });
+    const lastSyncedAt = complete ? meta.lastSyncedAt ?? Date.now() : meta.lastSyncedAt;
+    await db.meta.put({ key: 'sync', value: { ...meta, registryVersion: meta.registryVersion + 1, lastSyncedAt } });
   });
 }
 

@@ -52,7 +52,9 @@ const browser = (extra: Headers = {}): Headers => ({ Cookie: `csrftoken=${TOKEN}
 describe('cached reads ahead of Express', () => {
   it('when a browser with its csrftoken asks for a sync page or a list page, then the answer is the Express one, byte for byte', async () => {
     const paths = ['/api/sync/?since=0&limit=500', '/api/sync/?since=2&limit=1', '/api/sync/', '/api/developers/?page_size=20',
-      '/api/developers/?page=2&page_size=1', '/api/projects/', '/api/developers/?is_verified=true&page_size=9999&extra=1'];
+      '/api/developers/?page=2&page_size=1', '/api/projects/', '/api/developers/?is_verified=true&page_size=9999&extra=1',
+      '/api/search/', '/api/search/?kind=project&q=a&page=2', `/api/search/?q=Ada&filters=${encodeURIComponent('{"Industry":["x"]}')}`,
+      '/api/search/options/?kind=developer&category=Industry'];
     for (const path of paths) {
       for (const encoding of ['gzip, deflate, br', 'identity', 'gzip;q=0', '*']) {
         const { lane, express } = await both('get', path, browser({ 'Accept-Encoding': encoding }));
@@ -90,6 +92,11 @@ describe('cached reads ahead of Express', () => {
       ['/api/developers/?is_verified=false', 'get', browser()], // staff only: 401 here
       ['/api/developers/?page_size=0', 'get', browser()],
       ['/api/developers/1/', 'get', browser()],
+      ['/api/search/?q=%C3%28', 'get', browser()], // not UTF-8: 400
+      ['/api/search/?q=%EF%BF%BD', 'get', browser()], // U+FFFD itself, as UTF-8
+      ['/api/search/?page=0', 'get', browser()],
+      ['/api/search/?q=a&q=b', 'get', browser()],
+      ['/api/search/options/?category=Colour', 'get', browser()],
       ['/api/sync/?since=0', 'get', { Cookie: 'csrftoken=short', 'Accept-Encoding': 'gzip' }],
       ['/api/sync/?since=0', 'get', { Cookie: `csrftoken="${TOKEN}"`, 'Accept-Encoding': 'gzip' }],
     ];

@@ -23,6 +23,10 @@ import { createdWithReceiptSchema, receiptSchema } from './receipt';
 import { removalRequestSchema, removalRequestSubmitSchema } from './removal-request';
 import { savedSearchCreateSchema, savedSearchSchema } from './saved-search';
 import { scamSubmitSchema, wizardScamSchema } from './scam-submit';
+import {
+  searchAnswerSchema, searchLookupAnswerSchema, searchLookupQuerySchema, searchOptionsAnswerSchema, searchOptionsQuerySchema,
+  searchQuerySchema,
+} from './search';
 import { syncPageSchema, syncQuerySchema } from './sync';
 
 // ---------------------------------------------------------------------------------------------
@@ -305,6 +309,20 @@ export const routes = {
     lookup: route({
       method: 'GET', pattern: '/api/check', access: 'anyone', query: checkQuerySchema, answer: checkAnswerSchema, conditional: true,
       summary: 'What a pasted identifier is, the verified profiles that hold it and those it only looks like (ETag).',
+    }),
+  },
+  search: {
+    page: route({
+      method: 'GET', pattern: '/api/search/', access: 'anyone', query: searchQuerySchema, answer: searchAnswerSchema,
+      summary: 'One page of the registry for a search (kind, q, filters as JSON, page): 20 profiles with scores and the total (ETag).',
+    }),
+    options: route({
+      method: 'GET', pattern: '/api/search/options/', access: 'anyone', query: searchOptionsQuerySchema, answer: searchOptionsAnswerSchema,
+      summary: "A filter category's options over the registry's profiles of a kind, with counts (ETag).",
+    }),
+    lookup: route({
+      method: 'GET', pattern: '/api/search/lookup/', access: 'anyone', query: searchLookupQuerySchema, answer: searchLookupAnswerSchema,
+      summary: 'A pasted value looked up in both kinds: the profiles holding it and those it looks like (ETag).',
     }),
   },
   sync: {

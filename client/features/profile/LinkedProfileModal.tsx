@@ -1,10 +1,11 @@
 // The profile modal for a profile named by its id: a card's View Profile, or a link
 // (/?profile=BUSTR-2025-0222, client/state/registry-link.ts). The profile is read from the replica, so a link
-// opens offline too. While it is not there the dialog says why, honestly: the replica is still
-// downloading, has never been downloaded (offline), or holds no such profile.
+// opens offline too. While the replica is still downloading, the server is asked for it (issue 17).
+// While it is not there the dialog says why, honestly: the replica is still downloading, has
+// never been downloaded (offline), or holds no such profile (or the server lists none).
 import { useEffect, useState } from 'react';
 import { caseId } from '../../../shared/domain/case-id';
-import { getProfile, localDb, useRegistryVersion, type LocalProfile, type RegistryDb } from '../../local';
+import { getProfile, localDb, profileWhileDownloading, useRegistryVersion, type LocalProfile, type RegistryDb } from '../../local';
 import { useStatus } from '../../state/status';
 import { ProfileModal, type ProfileAbsence, type ProfileModalProps } from './ProfileModal';
 
@@ -31,7 +32,8 @@ export const LINKED_PROFILE_TEXT = {
   readFailed: (error: string) => `The profile could not be read on this device: ${error}`,
 } as const;
 
-type Read = { profileId: number; profile: LocalProfile | undefined; error?: string };
+/** notListed: the server, asked while the replica downloads, lists no such profile */
+type Read = { profileId: number; profile: LocalProfile | undefined; error?: string; notListed?: boolean };
 
 /** The profile from the replica, read again whenever a sync changed it. */
 function useReplicaProfile(profileId: number | null, db: RegistryDb): Read | null {
@@ -40,8 +42,12 @@ function useReplicaProfile(profileId: number | null, db: RegistryDb): Read | nul
   useEffect(() => {
     if (profileId === null) return;
     let cancelled = false;
-    getProfile(profileId, db).then(
-      (profile) => { if (!cancelled) setRead({ profileId, profile }); },
+    getProfile(profileId, db).then(async (profile) => {
+      if (profile) return { profileId, profile };
+      const online = await profileWhileDownloading(profileId, db);
+      return online === null ? { profileId, profile: undefined, notListed: true } : { profileId, profile: online };
+    }).then(
+      (found: Read) => { if (!cancelled) setRead(found); },
       (error: unknown) => {
         console.error('Reading a profile from the replica failed', error);
         if (!cancelled) setRead({ profileId, profile: undefined, error: error instanceof Error ? error.message : String(error) });
@@ -71,6 +77,8 @@ export function LinkedProfileModal({ profileId, profileParam = null, known = nul
     profile = known && known.id === profileId ? known : null;
   } else if (read.error !== undefined) {
     text = LINKED_PROFILE_TEXT.readFailed(read.error);
+  } else if (read.notListed) {
+    text = LINKED_PROFILE_TEXT.notListed;
   } else if (lastSyncedAt === null) {
     // an empty replica that was never filled is not an empty registry (as the registry page says)
     if (firstSync !== null || (online && !lastSyncError)) text = LINKED_PROFILE_TEXT.downloading;

@@ -9,7 +9,7 @@ import type { ProfileKind } from '../../../shared/contract/common';
 import type { FilterCategory } from '../../../shared/search/facets';
 import { formatCount } from '../../ui/format';
 import { useDebounced } from '../../ui/useDebounced';
-import { useFacetOptions, type RegistryDb } from '../../local';
+import { useFacetOptionsState, type RegistryDb } from '../../local';
 import { visibleOptions, type FilterOption } from './filter-options';
 import { badgeText } from './ActiveFilterChips';
 
@@ -67,7 +67,8 @@ function withSelected(options: readonly FilterOption[], selected: readonly strin
 export function FilterDropdownPanel({
   category, id, kind, db, selected, onToggle, onClearCategory, onClose, focusSearch,
 }: FilterDropdownPanelProps) {
-  const all = useFacetOptions(kind, category, db);
+  const loaded = useFacetOptionsState(kind, category, db);
+  const all = loaded.status === 'loading' ? null : loaded.options;
   const titleId = useId();
   const hintId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -84,6 +85,8 @@ export function FilterDropdownPanel({
 
   let hint: string | null = null;
   if (all === null) hint = 'Loading options…';
+  // docs/product.md#registry-states: a failed load is not "no options"
+  else if (loaded.status === 'error' && options.length === 0) hint = 'The options could not be loaded. Close and open this filter to try again.';
   else if (options.length === 0) hint = 'No options yet: none of the profiles on this device has a value here.';
   else if (visible.tooShort && visible.total > FILTER_INITIAL_OPTIONS) {
     hint = `Showing ${FILTER_INITIAL_OPTIONS} of ${formatCount(visible.total)}. Type at least ${FILTER_SEARCH_MIN_CHARS} characters to search.`;

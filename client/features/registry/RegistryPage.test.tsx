@@ -11,7 +11,7 @@ import { openRegistryDb, type LocalProfile, type RegistryDb } from '../../local'
 import { setStatus } from '../../state/status';
 import { dropDb, freshDb, putReplicaProfiles, resetStatus } from '../../local/test-support';
 import { applySearch, getRegistryQuery, setFilterValues, useRegistryQuery } from '../../state/registry-query';
-import { DEMO_NOTE, EMPTY_TEXT, RegistryPage } from './RegistryPage';
+import { DEMO_NOTE, EMPTY_TEXT, LOAD_FAILED_TEXT, PARTIAL_EMPTY_TEXT, RegistryPage } from './RegistryPage';
 
 let db: RegistryDb;
 let nextId = 1;
@@ -196,7 +196,7 @@ describe('the registry page', () => {
     await waitFor(() => expect(cardNames()).toEqual(['John Doe']));
   });
 
-  it('when the profiles cannot be read, then the list is empty and the failure is logged', async () => {
+  it('when the profiles cannot be read, then the list says the registry could not be loaded, never "not found", with a retry, and the failure is logged', async () => {
     await putReplicaProfiles(db, [profile('Jane Roe')]);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // the same replica, opened by a handle whose chunks fail as a broken disk would
@@ -215,7 +215,10 @@ describe('the registry page', () => {
     });
     render(<RegistryPage onViewProfile={() => {}} reportAction={reportAction} db={broken} />);
 
-    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(LOAD_FAILED_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The disk is gone');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
     expect(cardNames()).toEqual([]);
     expect(logged).toHaveBeenCalledWith('Searching the registry failed', expect.any(Error));
     broken.close();
@@ -226,6 +229,20 @@ describe('the registry page', () => {
     renderPage();
 
     expect(await screen.findByText(/has not been downloaded to this device yet/)).toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('when offline with part of the registry downloaded, then it searches that part, says how much it is, and never says "not found"', async () => {
+    setStatus({ lastSyncedAt: null, online: false });
+    await putReplicaProfiles(db, [profile('Jane Roe'), profile('Mia Park')], { complete: false });
+    await db.meta.put({ key: 'fill', value: { held: 2, total: 5 } });
+    renderPage();
+
+    await waitFor(() => expect(cardNames()).toEqual(['Jane Roe', 'Mia Park']));
+    expect(screen.getByText(/^Offline: searching the 40% of the registry on this device/)).toHaveTextContent('(2 of 5 profiles)');
+
+    await userEvent.type(screen.getByLabelText('Search the registry'), 'Nobody Here{Enter}');
+    expect(await screen.findByText(PARTIAL_EMPTY_TEXT)).toBeInTheDocument();
     expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
   });
 });

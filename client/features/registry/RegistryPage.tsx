@@ -14,7 +14,7 @@ import type { ProfileKind } from '../../../shared/contract/common';
 import type { IdentifierKind } from '../../../shared/identifiers';
 import { hasActiveFilters } from '../../../shared/search/criteria';
 import {
-  getProfile, localDb, useRegistrySearch, type IdentifierMatch, type LocalProfile, type LookalikeWarning, type RegistryDb,
+  getProfile, localDb, syncNow, useRegistrySearch, useReplicaState, type IdentifierMatch, type LocalProfile, type LookalikeWarning, type RegistryDb, type RegistrySearchState,
 } from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { useStatus } from '../../state/status';
@@ -52,6 +52,12 @@ const KINDS: readonly { kind: ProfileKind; label: string }[] = [
 // product.md#screens (one text for both kinds, as the spec gives it)
 export const EMPTY_TEXT = 'No scammer profiles found matching your criteria';
 export const DEMO_NOTE = 'This registry is for demonstration only and not real cases.';
+// docs/product.md#registry-states (issues 17 and 19): what the page says while the registry is
+// not (all) on this device
+export const LOAD_FAILED_TEXT = 'The registry could not be loaded.';
+export const NETWORK_FAILED = 'The server could not be reached. Check your connection.';
+export const PARTIAL_EMPTY_TEXT = 'Nothing matches in the part of the registry on this device.';
+export const PARTIAL_NOT_PROOF_TEXT = 'The rest downloads when you are back online: until then, not finding a profile here does not mean it is not listed.';
 
 export function RegistryPage({ onViewProfile, reportAction, onReportIdentifier, db = localDb }: RegistryPageProps) {
   const kind = useRegistryQuery((s) => s.kind);
@@ -150,11 +156,13 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
   const filters = useRegistryQuery((s) => s.filters);
   const page = useRegistryQuery((s) => s.page);
   const results = useRegistrySearch({ kind, query, filters, page }, db);
-
   const online = useStatus((s) => s.online);
-  const lastSyncedAt = useStatus((s) => s.lastSyncedAt);
-  const lastSyncError = useStatus((s) => s.lastSyncError);
-  const firstSync = useStatus((s) => s.firstSync);
+
+  function retry() {
+    results.retry();
+    // a failed first download is asked again too (it never rejects: the status bar says how it went)
+    if (online) void syncNow(db);
+  }
 
   const pageCount = Math.max(1, Math.ceil(results.total / REGISTRY_PAGE_SIZE));
   const current = results.page;
@@ -168,16 +176,30 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
   }
 
   let body: ReactNode;
-  // an empty replica that was never filled is not an empty registry
-  const neverFilled = results.status !== 'loading' && results.total === 0 && lastSyncedAt === null && !criteria(query, filters);
-  if (results.status === 'loading' || (neverFilled && (firstSync !== null || (online && !lastSyncError)))) {
-    // the status bar shows how far a first sync has come
+  // docs/product.md#registry-states (issue 19): not loaded (or failed), loading, loaded are told
+  // apart, and only a loaded answer (the server's, or a complete replica's) says "not found"
+  const criteriaSet = criteria(query, filters);
+  const heldNothing = results.partial && results.total === 0 && !criteriaSet;
+  if (results.status === 'loading') {
     body = <p className="registry__message" role="status">Loading profiles...</p>;
-  } else if (neverFilled && !online) {
+  } else if (results.status === 'error') {
+    body = <LoadFailed message={results.message} onRetry={retry} />;
+  } else if (heldNothing && !online) {
     body = (
       <p className="registry__message" role="status">
         The registry has not been downloaded to this device yet. It will download when you are back online.
       </p>
+    );
+  } else if (heldNothing) {
+    // online, and still no answer from the server: the replica answered in its place, empty
+    body = <LoadFailed message={NETWORK_FAILED} onRetry={retry} />;
+  } else if (results.partial && results.total === 0) {
+    body = (
+      <div className="registry__message registry__empty" role="status">
+        <p>{PARTIAL_EMPTY_TEXT}</p>
+        <p className="registry__not-proof">{PARTIAL_NOT_PROOF_TEXT}</p>
+        {criteriaSet ? <button type="button" className="button button--secondary" onClick={clearFilters}>Clear Filters</button> : null}
+      </div>
     );
   } else if (results.total === 0) {
     const elsewhere = results.otherKind && results.otherKind.total > 0 ? results.otherKind : null;
@@ -230,9 +252,10 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
     <>
       <FilterBar kind={kind} db={db} />
       {/* busy until the list shown answers the search typed (the previous one stays meanwhile) */}
-      <div className="registry__results" aria-busy={!ready || results.query !== query} data-query={results.query}>
+      <div className="registry__results" aria-busy={!ready || results.query !== query} data-query={results.query} data-source={results.source}>
         {/* where focus goes after a page change, so reading starts at the new page's top */}
         <h2 ref={resultsTop} tabIndex={-1} className="visually-hidden">Results</h2>
+        <ReplicaNote results={results} db={db} />
         {ready && results.total > 0 ? (
           <p className="registry__count" aria-live="polite">
             <strong>{`${formatCount(results.total)} ${results.total === 1 ? 'profile' : 'profiles'}`}</strong>
@@ -313,4 +336,56 @@ function LookalikeWarnings({ query, lookalikes, db, onViewProfile }: {
 /** Is the visitor searching or filtering (so an empty list is theirs, not the registry's)? */
 function criteria(query: string, filters: Parameters<typeof hasActiveFilters>[0]): boolean {
   return query.trim() !== '' || hasActiveFilters(filters);
+}
+
+/** A load that failed (docs/product.md#registry-states): says so, with the reason on its own line and a retry. */
+function LoadFailed({ message, onRetry }: { message: string | undefined; onRetry(): void }) {
+  return (
+    <div className="registry__message registry__empty registry__failed" role="alert">
+      <p>{LOAD_FAILED_TEXT}</p>
+      {message ? <p className="registry__failed-detail">{message}</p> : null}
+      <button type="button" className="button" onClick={onRetry}>Try again</button>
+    </div>
+  );
+}
+
+/** A whole percentage of a download, 99 at most until it is complete. */
+function percent(done: number, total: number): number {
+  return Math.min(99, Math.floor((done / total) * 100));
+}
+
+/**
+ * What the page says while the registry is not all on this device (issue 17, docs/product.md#registry-states):
+ * searching online while the offline copy downloads, with its progress; or, offline, how much of
+ * the registry the answer covers.
+ */
+function ReplicaNote({ results, db }: { results: RegistrySearchState; db: RegistryDb }) {
+  const replica = useReplicaState(db);
+  const firstSync = useStatus((s) => s.firstSync);
+  const online = useStatus((s) => s.online);
+  if (!replica || (replica.complete && firstSync === null)) return null;
+  const progress = firstSync && firstSync.total > 0 ? { held: firstSync.done, total: firstSync.total } : replica.fill;
+  const share = progress && progress.total > 0 ? percent(progress.held, progress.total) : null;
+  if (results.status === 'ready' && results.partial) {
+    if (!progress || progress.held === 0) return null;
+    return (
+      <p className="registry__replica registry__replica--partial" role="status">
+        {share === null
+          ? `Offline: searching the ${formatCount(progress.held)} profiles on this device so far.`
+          : `Offline: searching the ${share}% of the registry on this device (${formatCount(progress.held)} of ${formatCount(progress.total)} profiles).`}
+      </p>
+    );
+  }
+  if (results.source !== 'server' || firstSync === null || !online) return null;
+  return (
+    <p className="registry__replica" role="status">
+      <span>Searching online while the offline copy downloads.</span>
+      <span className="registry__replica-progress">
+        <span>{share === null ? 'Offline copy: starting' : `Offline copy: ${share}%`}</span>
+        {share === null
+          ? <progress aria-label="Offline copy" />
+          : <progress aria-label="Offline copy" max={100} value={share} />}
+      </span>
+    </p>
+  );
 }

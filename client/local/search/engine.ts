@@ -19,15 +19,14 @@
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SyncProfile } from '../../../shared/contract/sync';
 import type { FilterCategory } from '../../../shared/search/facets';
-import type { Identifier } from '../../../shared/identifiers';
 import { firstByName } from '../../../shared/search/first-by-name';
 import { indexedProfile, upsertsDelta } from '../../../shared/search/index/from-replica';
 import { SearchIndex, type FacetOption, type IndexedProfile, type SearchQuery, type SearchResult } from '../../../shared/search/index/search-index';
 import type { TokenHelper } from '../../../shared/search/index/token-helper';
-import { readQuery } from '../../../shared/search/reference';
+import { identifierLookup, registryAnswer } from '../../../shared/search/answers';
 import { readSyncMeta, type RegistryDb } from '../db';
 import type { WrittenChunks } from '../replica';
-import type { IdentifierLookup, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer } from './answers';
+import type { IdentifierLookup, NamedProfile, RegistryAnswer } from './answers';
 
 /** The index is saved this long after its last change... */
 export const SAVE_DELAY_MS = 1_500;
@@ -43,25 +42,8 @@ const SAVE_AFTER_BUILD_MS = 0;
 export const HELPED_BUILD_MIN = 5_000;
 /** The identifier values are read ahead once the index has been idle this long after a build or load. */
 export const PREPARE_DELAY_MS = 2_000;
-/** Lookalikes a search or lookup names, at most; the profiles a lookup names, at most. */
-export const MAX_LOOKALIKES = 5;
-export const MAX_LOOKUP_MATCHES = 20;
-
-const OTHER: Record<ProfileKind, ProfileKind> = { developer: 'project', project: 'developer' };
-
-function reading({ kind, canonical, valid, problem }: Identifier): QueryReading {
-  return problem === undefined ? { kind, canonical, valid } : { kind, canonical, valid, problem };
-}
-
-/** Each reading once, in order (a term's may repeat the whole query's or another term's). */
-function unique(readings: readonly Identifier[]): Identifier[] {
-  return readings.filter((r, i) => readings.findIndex((o) => o.kind === r.kind && o.canonical === r.canonical) === i);
-}
-
-/** The first lookalikes, as the page shows them. */
-function warnings(hits: ReturnType<SearchIndex['lookup']>['lookalikes']): LookalikeWarning[] {
-  return hits.slice(0, MAX_LOOKALIKES).map(({ id, profileKind, name, as, field, value, reason }) => ({ id, profileKind, name, as, field, value, reason }));
-}
+import { MAX_LOOKUP_MATCHES } from '../../../shared/search/answers';
+export { MAX_LOOKALIKES, MAX_LOOKUP_MATCHES } from '../../../shared/search/answers';
 
 export class RegistrySearchEngine {
   private index: SearchIndex | null = null;
@@ -95,22 +77,7 @@ export class RegistrySearchEngine {
   searchPage(query: SearchQuery, version: number): Promise<RegistryAnswer> {
     return this.run(async () => {
       const result = await this.page(query, version);
-      const index = this.index;
-      const read = readQuery(query.query);
-      if (!index || read.terms.length === 0) return { ...result, readings: [], otherKind: null, lookalikes: [] };
-      const identified = new Map((result.identified ?? []).map((i) => [i.id, i.key]));
-      const items = result.items.map((item) => {
-        const key = identified.get(item.id);
-        const held = key === undefined ? null : index.heldIdentifier(item.id, key);
-        return held ? { ...item, matched: held } : item;
-      });
-      const readings = read.whole.length > 0 ? read.whole : read.terms.flatMap((t) => t.readings);
-      const other = OTHER[query.kind];
-      const otherTotal = index.query({ kind: other, query: query.query, filters: query.filters, offset: 0, limit: 0 }).total;
-      return {
-        total: result.total, items, readings: unique(readings).map(reading),
-        otherKind: { kind: other, total: otherTotal }, lookalikes: warnings(index.lookup(query.query).lookalikes),
-      };
+      return registryAnswer(this.index, query, result);
     });
   }
 
@@ -119,13 +86,7 @@ export class RegistrySearchEngine {
     return this.run(async () => {
       const changed = await this.gather(version);
       await this.buildPending(changed);
-      if (!this.index) return { readings: [], matches: [], lookalikes: [] };
-      const found = this.index.lookup(text);
-      return {
-        readings: found.readings.map(reading),
-        matches: found.matches.slice(0, MAX_LOOKUP_MATCHES).map(({ id, profileKind, name, kind, field, value }) => ({ id, profileKind, name, kind, field, value })),
-        lookalikes: warnings(found.lookalikes),
-      };
+      return identifierLookup(this.index, text);
     });
   }
 

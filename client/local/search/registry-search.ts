@@ -10,10 +10,12 @@ import type { FilterCategory } from '../../../shared/search/facets';
 import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/search/index/search-index';
 import { lastPage, pageQuery, requestKey, type RegistrySearchRequest } from '../../../shared/search/page';
 import { localDb, readSyncMeta, type LocalProfile, type RegistryDb } from '../db';
-import { useRegistryVersion } from '../registry';
+import { useRegistryVersion, useReplicaState } from '../registry';
 import { getProfiles } from '../replica';
 import { localPageStore, type SyncPageStore } from '../sync-pages';
 import { useStatus } from '../../state/status';
+import { ApiError } from '../../api/http';
+import { facetOptionsOnline, lookupOnline, profileOnline, searchOnline } from './online';
 import type { IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer } from './answers';
 import type { SearchWorkerApi } from './search.worker';
 
@@ -87,7 +89,18 @@ export type { RegistrySearchRequest } from '../../../shared/search/page';
 export type { IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer } from './answers';
 
 export interface RegistrySearchState {
+  /**
+   * loading: no answer yet; error: the registry could not be searched (message says why);
+   * ready: the answer below (docs/product.md#registry-states: only a complete answer may say "not found")
+   */
   status: 'loading' | 'ready' | 'error';
+  /**
+   * Where the answer came from (issue 17): the server, while this device's replica is still
+   * downloading; or the replica, when complete, or (partial) when offline before it completed.
+   */
+  source: 'server' | 'replica';
+  /** answered by a replica that does not hold the whole registry: "nothing found" here is no proof */
+  partial: boolean;
   /** how many profiles match in all */
   total: number;
   /** the page shown (the asked one, or the last one there is) */
@@ -105,14 +118,17 @@ export interface RegistrySearchState {
   message?: string;
 }
 
-const LOADING: RegistrySearchState = { status: 'loading', total: 0, page: 1, items: [], readings: [], otherKind: null, lookalikes: [], query: '' };
+const LOADING: RegistrySearchState = {
+  status: 'loading', source: 'replica', partial: false, total: 0, page: 1, items: [], readings: [], otherKind: null, lookalikes: [], query: '',
+};
 
 /** The page last shown, when it is still exact: same request, same registry version. */
 async function lastView(db: RegistryDb, request: string, query: string): Promise<RegistrySearchState | null> {
   return db.transaction('r', db.meta, async () => {
     const [view, sync] = await Promise.all([db.meta.get('lastView'), readSyncMeta(db)]);
     if (view?.key !== 'lastView' || view.value.request !== request || view.value.registryVersion !== sync.registryVersion) return null;
-    return { status: 'ready', total: view.value.total, page: view.value.page, items: view.value.items, readings: [], otherKind: null, lookalikes: [], query };
+    // (a view of a replica that was never complete is not kept: keepView)
+    return { ...LOADING, status: 'ready', total: view.value.total, page: view.value.page, items: view.value.items, query };
   });
 }
 
@@ -121,64 +137,117 @@ function keepView(db: RegistryDb, request: string, version: number, state: Regis
   db.meta.put({ key: 'lastView', value }).catch(() => undefined); // a lost view only costs the next cold start
 }
 
+/** No answer came (offline, a dropped connection), as opposed to an answer that refused. */
+const noAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/** The replica's answer to a request, its profiles read from the replica. */
+async function searchReplica(db: RegistryDb, { kind, query, filters, page }: RegistrySearchRequest, version: number, partial: boolean): Promise<RegistrySearchState> {
+  const service = searchService(db);
+  const ask = (at: number) => service.searchPage(pageQuery({ kind, query, filters }, at), version);
+  let at = Math.max(1, page);
+  let result = await ask(at);
+  // a sync may have removed profiles since this page was chosen: show the last one there is
+  if (result.items.length === 0 && result.total > 0) {
+    at = lastPage(result.total);
+    result = await ask(at);
+  }
+  const profiles = await getProfiles(result.items.map((item) => item.id), db);
+  const items = result.items.flatMap((item, i) => {
+    const profile = profiles[i];
+    if (!profile) return [];
+    return [item.matched ? { profile, score: item.score, matched: item.matched } : { profile, score: item.score }];
+  });
+  const { readings, otherKind, lookalikes } = result;
+  return { status: 'ready', source: 'replica', partial, total: result.total, page: at, items, readings, otherKind, lookalikes, query };
+}
+
+/** The server's answer to a request (issue 17), in the same shape. */
+async function searchServer(db: RegistryDb, request: RegistrySearchRequest, signal: AbortSignal): Promise<RegistrySearchState> {
+  const answer = await searchOnline(request, db, signal);
+  const items = answer.items.map(({ profile: { incidents: _incidents, ...profile }, score, matched }) => (matched ? { profile, score, matched } : { profile, score }));
+  const { total, page, readings, otherKind, lookalikes } = answer;
+  return { status: 'ready', source: 'server', partial: false, total, page, items, readings, otherKind, lookalikes, query: request.query };
+}
+
 /**
- * One page of the registry for a search: while a first sync fills an empty replica the worker
- * only gathers profiles and this stays 'loading'; afterwards every change of the replica
- * (registryVersion) or of the request asks again. The previous answer stays on screen until
- * the next one is in. A failed search empties the list (product.md#errors: "list emptied, logged").
+ * One page of the registry for a search. While this device's replica is not complete, the server
+ * answers (issue 17), with the same rules and code, so nothing changes on screen when the
+ * replica completes and its index answers instead; offline before then, the replica answers
+ * with what it holds (`partial`; a first sync still filling it has its worker build an index of
+ * what it gathered so far). Afterwards every change of the replica
+ * (registryVersion) or of the request asks again. The previous answer stays on screen until the
+ * next one is in. A failed search says so (status 'error'), and `retry()` asks again.
  */
-export function useRegistrySearch({ kind, query, filters, page }: RegistrySearchRequest, db: RegistryDb = localDb): RegistrySearchState {
+export function useRegistrySearch({ kind, query, filters, page }: RegistrySearchRequest, db: RegistryDb = localDb): RegistrySearchState & { retry(): void } {
   const version = useRegistryVersion(db);
+  const replica = useReplicaState(db);
   const filling = useStatus((s) => s.firstSync !== null);
+  const online = useStatus((s) => s.online);
+  const [attempt, setAttempt] = useState(0);
   // the state remembers its kind, so a kind switch never shows the other kind as ready
   const [state, setState] = useState<{ kind: ProfileKind; value: RegistrySearchState }>({ kind, value: LOADING });
   const request = requestKey({ kind, query, filters, page });
+  const known = replica !== undefined;
+  const complete = replica?.complete === true;
+  // the replica answers once complete (and not refilling after a reset); before, the server does,
+  // unless the device is offline: then the replica answers with what it holds
+  // (offline while a first sync fills it, the worker builds an index of what it gathered so far)
+  const mode: 'wait' | 'replica' | 'server' | 'partial' = !known ? 'wait'
+    : complete && !filling ? 'replica'
+      : online ? 'server' : 'partial';
 
   // a cold start shows the page last shown at once when it is still exact, while the worker
   // loads the index (the search below then answers the same)
   useEffect(() => {
+    if (mode !== 'replica') return undefined;
     let cancelled = false;
     lastView(db, request, query).then(
       (view) => { if (view && !cancelled) setState((current) => (current.value.status === 'loading' ? { kind, value: view } : current)); },
       () => undefined,
     );
     return () => { cancelled = true; };
-  }, [db, kind, request, query]);
+  }, [db, kind, request, query, mode]);
+
+  // the server's answers do not change with the replica: its version asks again only when the
+  // replica answers
+  const replicaVersion = mode === 'server' ? -1 : version;
 
   useEffect(() => {
-    // while a first sync fills the replica the worker only gathers what it stores; it builds once
-    // the last page is in (RegistrySearchEngine.offer)
-    if (filling) return undefined;
+    if (mode === 'wait') return undefined;
     let cancelled = false;
-    const service = searchService(db);
-    const ask = (at: number) => service.searchPage(pageQuery({ kind, query, filters }, at), version);
+    const controller = new AbortController();
+    const asked: RegistrySearchRequest = { kind, query, filters, page };
     (async () => {
-      let at = Math.max(1, page);
-      let result = await ask(at);
-      // a sync may have removed profiles since this page was chosen: show the last one there is
-      if (result.items.length === 0 && result.total > 0) {
-        at = lastPage(result.total);
-        result = await ask(at);
+      let value: RegistrySearchState;
+      if (mode === 'server') {
+        try {
+          value = await searchServer(db, asked, controller.signal);
+        } catch (error) {
+          // no answer (the connection dropped before the browser noticed): the replica answers
+          // with what it holds
+          if (!noAnswer(error)) throw error;
+          value = await searchReplica(db, asked, (await readSyncMeta(db)).registryVersion, true);
+        }
+      } else {
+        value = await searchReplica(db, asked, replicaVersion, mode === 'partial');
       }
-      const profiles = await getProfiles(result.items.map((item) => item.id), db);
-      const items = result.items.flatMap((item, i) => {
-        const profile = profiles[i];
-        if (!profile) return [];
-        return [item.matched ? { profile, score: item.score, matched: item.matched } : { profile, score: item.score }];
-      });
       if (cancelled) return;
-      const { readings, otherKind, lookalikes } = result;
-      const value: RegistrySearchState = { status: 'ready', total: result.total, page: at, items, readings, otherKind, lookalikes, query };
       setState({ kind, value });
-      if (version > 0) keepView(db, requestKey({ kind, query, filters, page }), version, value);
+      if (mode === 'replica' && replicaVersion > 0) keepView(db, requestKey(asked), replicaVersion, value);
     })().catch((error: unknown) => {
+      if (cancelled) return;
       console.error('Searching the registry failed', error);
-      if (!cancelled) setState({ kind, value: { ...LOADING, status: 'error', query, message: String(error) } });
+      const message = error instanceof Error ? error.message : String(error);
+      setState({ kind, value: { ...LOADING, status: 'error', source: mode === 'server' ? 'server' : 'replica', query, message } });
     });
-    return () => { cancelled = true; };
-  }, [db, kind, query, filters, page, version, filling]);
+    return () => {
+      cancelled = true;
+      controller.abort();
+    };
+  }, [db, kind, query, filters, page, mode, replicaVersion, attempt]);
 
-  return state.kind === kind ? state.value : LOADING;
+  const value = state.kind === kind ? state.value : LOADING;
+  return { ...value, retry: () => setAttempt((n) => n + 1) };
 }
 
 /**
@@ -186,7 +255,15 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
  * profiles holding it and those it looks like. For the report forms' "already listed in {name}".
  */
 export async function lookupIdentifier(text: string, db: RegistryDb = localDb): Promise<IdentifierLookup> {
-  const { registryVersion } = await readSyncMeta(db);
+  const { registryVersion, lastSyncedAt } = await readSyncMeta(db);
+  // the replica does not hold the whole registry yet: the server looks it up (issue 17)
+  if (lastSyncedAt === null && navigator.onLine !== false) {
+    try {
+      return await lookupOnline(text);
+    } catch (error) {
+      if (!noAnswer(error)) throw error;
+    }
+  }
   return searchService(db).lookup(text, registryVersion);
 }
 
@@ -201,23 +278,63 @@ export async function findListedName(name: string, db: RegistryDb = localDb): Pr
 
 /** A filter category's options over the replica's profiles of a kind (null until known). */
 export function useFacetOptions(kind: ProfileKind, category: FilterCategory, db: RegistryDb = localDb): FacetOption[] | null {
+  const state = useFacetOptionsState(kind, category, db);
+  return state.status === 'loading' ? null : state.options;
+}
+
+/** A filter's options and whether they loaded (issue 19: a failure is not "no options"). */
+export interface FacetOptionsState {
+  status: 'loading' | 'ready' | 'error';
+  options: FacetOption[];
+}
+
+/** useFacetOptions, telling a failed load apart from no options. */
+export function useFacetOptionsState(kind: ProfileKind, category: FilterCategory, db: RegistryDb = localDb): FacetOptionsState {
   const version = useRegistryVersion(db);
+  const replica = useReplicaState(db);
   const filling = useStatus((s) => s.firstSync !== null);
-  const [state, setState] = useState<{ key: string; options: FacetOption[] } | null>(null);
+  const online = useStatus((s) => s.online);
+  const [state, setState] = useState<{ key: string; options: FacetOption[]; failed?: boolean } | null>(null);
   const key = `${kind}|${category}`;
+  // as the registry page: the server's options until the replica is complete (issue 17)
+  const mode = replica === undefined ? 'wait' : replica.complete && !filling ? 'replica' : online ? 'server' : 'replica';
+  const replicaVersion = mode === 'server' ? -1 : version;
 
   useEffect(() => {
-    if (filling) return undefined;
+    if (mode === 'wait') return undefined;
     let cancelled = false;
-    searchService(db).facetOptions(kind, category, version).then(
+    const asked = mode === 'server'
+      ? facetOptionsOnline(kind, category).catch(async (error: unknown) => {
+        if (!noAnswer(error)) throw error;
+        return searchService(db).facetOptions(kind, category, (await readSyncMeta(db)).registryVersion);
+      })
+      : searchService(db).facetOptions(kind, category, replicaVersion);
+    asked.then(
       (options) => { if (!cancelled) setState({ key, options }); },
       (error: unknown) => {
         console.error('Loading filter options failed', error);
-        if (!cancelled) setState({ key, options: [] });
+        if (!cancelled) setState({ key, options: [], failed: true });
       },
     );
     return () => { cancelled = true; };
-  }, [db, kind, category, key, version, filling]);
+  }, [db, kind, category, key, mode, replicaVersion]);
 
-  return state?.key === key ? state.options : null;
+  if (state?.key !== key) return { status: 'loading', options: [] };
+  return { status: state.failed ? 'error' : 'ready', options: state.options };
+}
+
+/**
+ * A profile the replica does not hold, asked of the server while the replica is not complete
+ * (issue 17): undefined when that cannot be asked (offline, complete replica, no answer), null
+ * when the server lists no such profile.
+ */
+export async function profileWhileDownloading(id: number, db: RegistryDb = localDb): Promise<LocalProfile | null | undefined> {
+  const { lastSyncedAt } = await readSyncMeta(db);
+  if (lastSyncedAt !== null || navigator.onLine === false) return undefined;
+  try {
+    return await profileOnline(id, db);
+  } catch (error) {
+    if (noAnswer(error)) return undefined;
+    throw error;
+  }
 }

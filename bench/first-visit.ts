@@ -1,0 +1,150 @@
+// Issue 17: a first visit on a phone network, in Chromium with the DevTools protocol's network and
+// CPU emulation (Lighthouse's mobile "slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up,
+// and a 2x slower CPU), against the real server on a copy of the seeded registry: navigation to
+// the first 20 cards, a listed wallet of a profile far from page 1 typed to its card on screen, and
+// the bytes received until then. The server has been up a while (its search index built: one
+// search is asked before the visit). The service worker is held back, so that every request is
+// the page's and goes through the emulated link (its precache would only add bytes).
+import autocannon from 'autocannon';
+import type { CDPSession } from 'playwright-core';
+import { openDatabase } from '../server/db/connection';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import { startServer } from '../tests/e2e/support/server';
+import { REGISTRY_PAGE_SIZE } from '../shared/constants';
+import { routes } from '../shared/contract/routes';
+import { BUDGETS } from './budgets';
+import { copyOf } from './fixtures';
+import { figure, log, type Figure } from './figures';
+
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1e6) / 8, uploadThroughput: (750 * 1e3) / 8 };
+export const CPU_SLOWDOWN = 2;
+const TIMEOUT_MS = 120_000;
+/** how long the search call's server is left to read its index ahead before the load */
+const WARM_MS = 15_000;
+
+/** A developer far from page 1 by name, and one of its Ethereum wallets. */
+function farWallet(databasePath: string): { name: string; wallet: string } {
+  const db = openDatabase(databasePath);
+  try {
+    const rows = db.prepare("SELECT name, wallet_addresses FROM profiles WHERE verification_status = 'verified' AND kind = 'developer' ORDER BY name COLLATE NOCASE DESC LIMIT 200")
+      .all() as { name: string; wallet_addresses: string }[];
+    for (const row of rows) {
+      const wallet = (JSON.parse(row.wallet_addresses) as string[]).find((w) => /^0x[0-9a-f]{40}$/i.test(w));
+      if (wallet) return { name: row.name, wallet };
+    }
+    throw new Error('no developer with an Ethereum wallet near the end of the listing');
+  } finally {
+    db.close();
+  }
+}
+
+/** Bytes received over the network (as encoded on the wire), counted from the protocol's events. */
+function countBytes(cdp: CDPSession): () => number {
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => { bytes += event.encodedDataLength; });
+  return () => bytes;
+}
+
+export async function benchFirstVisit(databasePath: string, label: string): Promise<Figure[]> {
+  const copy = copyOf(databasePath);
+  const { name, wallet } = farWallet(copy.path);
+  const server = await startServer({ env: { DATABASE_PATH: copy.path, SEED_DEMO: 'false' } });
+  const browser = await launchBrowser();
+  try {
+    // the server has been up a while: its search index is built and read ahead
+    await fetch(`${server.url}${routes.search.page.path({ query: { q: 'warm' } })}`);
+    await new Promise((resolve) => setTimeout(resolve, WARM_MS));
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const received = countBytes(cdp);
+
+    const started = performance.now();
+    await page.goto(server.url, { waitUntil: 'commit' });
+    await page.waitForFunction((n) => document.querySelectorAll('.profile-card').length >= n, REGISTRY_PAGE_SIZE, { polling: 100, timeout: TIMEOUT_MS });
+    const firstCards = performance.now() - started;
+    log(`first visit ${label}: first ${REGISTRY_PAGE_SIZE} cards after ${firstCards.toFixed(0)} ms`);
+
+    const typed = performance.now();
+    await page.getByLabel('Search the registry').fill(wallet);
+    await page.waitForFunction(
+      (who) => [...document.querySelectorAll('.profile-card h3')].some((h) => h.textContent === who),
+      name, { polling: 50, timeout: TIMEOUT_MS },
+    );
+    const walletMs = performance.now() - typed;
+    const bytes = received();
+    log(`first visit ${label}: the wallet's profile ${walletMs.toFixed(0)} ms after typing, ${(bytes / 1e6).toFixed(2)} MB received`);
+    await context.close();
+
+    // budgets only where this machine meets them (issue 17 asks ≤ 3 s, ≤ 3 s, ≤ 1 MB)
+    return [
+      figure(`first visit ${label}, slow 4G, 2x CPU: navigation to the first ${REGISTRY_PAGE_SIZE} cards`, firstCards, 'ms', BUDGETS.firstVisitCardsMs),
+      figure(`first visit ${label}, slow 4G, 2x CPU: a listed wallet typed to its profile on screen`, walletMs, 'ms', BUDGETS.firstVisitWalletMs),
+      figure(`first visit ${label}, slow 4G, 2x CPU: received until then`, bytes / 1e6, 'MB', BUDGETS.firstVisitMb),
+    ];
+  } finally {
+    await browser.close();
+    await server.stop();
+    copy.remove();
+  }
+}
+
+/**
+ * The server's search call under load (issue 17: p99 ≤ 50 ms at 50 connections at 100k): 50
+ * connections asking pages for distinct queries (names, parts of them, wallets, a filter), so
+ * that most answers are built, not taken from the per-revision cache.
+ */
+export async function benchSearchCall(databasePath: string, label: string, durationS: number): Promise<Figure[]> {
+  const copy = copyOf(databasePath);
+  const db = openDatabase(copy.path);
+  const rows = db.prepare("SELECT kind, name, wallet_addresses, scam_type FROM profiles WHERE verification_status = 'verified' ORDER BY id LIMIT 3000")
+    .all() as { kind: 'developer' | 'project'; name: string; wallet_addresses: string; scam_type: string }[];
+  db.close();
+  const paths = rows.flatMap(({ kind, name, wallet_addresses, scam_type }, i) => {
+    const wallet = (JSON.parse(wallet_addresses) as string[])[0];
+    const type = (JSON.parse(scam_type) as string[])[0];
+    return [
+      routes.search.page.path({ query: { kind, q: name } }),
+      routes.search.page.path({ query: { kind, q: name.slice(0, 3 + (i % 4)), page: 1 + (i % 3) } }),
+      ...(wallet ? [routes.search.page.path({ query: { kind, q: wallet } })] : []),
+      ...(type ? [routes.search.page.path({ query: { kind, q: name.split(' ')[0]!, filters: JSON.stringify({ 'Scam Type': [type] }) } })] : []),
+    ];
+  });
+  const server = await startServer({ env: { DATABASE_PATH: copy.path, SEED_DEMO: 'false' } });
+  try {
+    // a server up a while: its index built, and its identifier values and lookalikes read ahead
+    await fetch(`${server.url}${routes.search.page.path({ query: { q: 'warm' } })}`);
+    await new Promise((resolve) => setTimeout(resolve, WARM_MS));
+    const load = async (name: string, pathOf: () => string, budget: (typeof BUDGETS)[keyof typeof BUDGETS]): Promise<Figure[]> => {
+      const result = await autocannon({
+        url: server.url,
+        connections: 50,
+        duration: durationS,
+        // as a browser asks after its first request: it has its csrftoken cookie
+        headers: { 'Accept-Encoding': 'br, gzip', Cookie: 'csrftoken=benchbenchbenchbenchbenchbenchbenchbench0' },
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf() }) }],
+        timeout: 10,
+      });
+      const errors = result.errors + result.timeouts + result.non2xx;
+      log(`search call ${label}, ${name}: p99 ${result.latency.p99} ms, p50 ${result.latency.p50} ms, ${result.requests.average} req/s, ${errors} errors`);
+      return [
+        figure(`search call ${label} at 50 connections, ${name}: p99`, result.latency.p99, 'ms', budget),
+        figure(`search call ${label} at 50 connections, ${name}: throughput`, result.requests.average, 'req/s'),
+        figure(`search call ${label} at 50 connections, ${name}: errors`, errors, 'errors', { max: 0 }),
+      ];
+    };
+    // every first visit asks the opening page: answered from the per-revision cache
+    const opening = routes.search.page.path({ query: { kind: 'developer', q: '', filters: '{}', page: 1 } });
+    let next = 0;
+    return [
+      ...await load('the opening page', () => opening, BUDGETS.searchCallCachedP99Ms),
+      ...await load(`${paths.length} distinct queries`, () => paths[next++ % paths.length]!, BUDGETS.searchCallP99Ms),
+    ];
+  } finally {
+    await server.stop();
+    copy.remove();
+  }
+}

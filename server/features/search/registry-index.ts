@@ -1,0 +1,206 @@
+// The registry's search index on the server (issue 17): the same index the search worker keeps
+// over a device's replica (shared/search/index), here over the verified profiles, so the search
+// call answers exactly what the device will once its replica is complete. It follows the registry
+// by revision as the lookalike index does (features/check/lookalikes.ts): built once, then
+// brought forward by the profiles changed and removed since (their revisions, their tombstones);
+// past REBUILD_SHARE of the registry changed, built anew.
+//
+// At start it is built between requests (buildSearchIndexLater, on the server's quiet time): the
+// profiles are read BUILD_BATCH a step, then the index is built from them in one step (~2-4 s at
+// 100k profiles: shared/search/index/build.ts has no steps). A search that comes first finishes
+// the build itself.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../db/connection';
+import { currentRevision } from '../../db/revision';
+import { nextTurn, type BackgroundOptions, type StepScheduler } from '../../http/quiet-time';
+import { approvedIncidentsByProfile } from '../../read-model/queries';
+import { toProfile, type ProfileRow } from '../../read-model/rows';
+import type { SyncProfile } from '../../../shared/contract/sync';
+import { SearchIndex, type IndexedProfile } from '../../../shared/search/index/search-index';
+
+/** Profiles read per step while the index is built. */
+export const BUILD_BATCH = 2_000;
+/** Past this share of the registry changed since the index's revision, it is built anew rather than brought forward. */
+const REBUILD_SHARE = 0.25;
+
+const PROFILES = "SELECT * FROM profiles WHERE verification_status = 'verified' AND id > ? ORDER BY id LIMIT ?";
+const CHANGED = "SELECT * FROM profiles WHERE verification_status = 'verified' AND revision > ?";
+const GONE = 'SELECT id FROM tombstones WHERE revision > ?';
+const BY_IDS = "SELECT * FROM profiles WHERE verification_status = 'verified' AND id IN (SELECT value FROM json_each(?))";
+
+const statements = new WeakMap<Db, {
+  profiles: Statement<[number, number]>; changed: Statement<[number]>; gone: Statement<[number], number>; byIds: Statement<[string]>;
+}>();
+
+function prepared(db: Db) {
+  let s = statements.get(db);
+  if (!s) {
+    s = {
+      profiles: db.prepare<[number, number]>(PROFILES),
+      changed: db.prepare<[number]>(CHANGED),
+      gone: db.prepare<[number], number>(GONE).pluck(),
+      byIds: db.prepare<[string]>(BY_IDS),
+    };
+    statements.set(db, s);
+  }
+  return s;
+}
+
+/** Verified profiles as the replica holds them (kind, revision, approved incidents), in the rows' order. */
+function syncProfiles(db: Db, rows: readonly ProfileRow[]): SyncProfile[] {
+  const incidents = approvedIncidentsByProfile(db, rows.map((r) => r.id));
+  return rows.map((row) => {
+    const own = incidents.get(row.id) ?? [];
+    return { ...toProfile(row, own), kind: row.kind, revision: row.revision, incidents: own };
+  });
+}
+
+/** A sync profile as the index reads it (as shared/search/index/from-replica.ts does on the device). */
+function indexed({ incidents: _incidents, revision: _revision, ...profile }: SyncProfile): IndexedProfile {
+  return profile;
+}
+
+/** The verified profiles of these ids, as the replica holds them (absent: not public). */
+export function publicProfiles(db: Db, ids: readonly number[]): Map<number, SyncProfile> {
+  if (ids.length === 0) return new Map();
+  const rows = prepared(db).byIds.all(JSON.stringify(ids)) as ProfileRow[];
+  return new Map(syncProfiles(db, rows).map((p) => [p.id, p]));
+}
+
+interface Held { index: SearchIndex; revision: number }
+/** A build under way: the profiles read so far, the last id read, at which revision it began. */
+interface Building { profiles: IndexedProfile[]; after: number; revision: number; batch: number }
+
+const indexes = new WeakMap<Db, Held>();
+const building = new WeakMap<Db, Building>();
+
+/** One step of a build: the next batch of public profiles by id; true when none were left. */
+function readStep(db: Db, build: Building): boolean {
+  const rows = prepared(db).profiles.all(build.after, build.batch) as ProfileRow[];
+  for (const profile of syncProfiles(db, rows)) build.profiles.push(indexed(profile));
+  if (rows.length > 0) build.after = rows[rows.length - 1]!.id;
+  return rows.length < build.batch;
+}
+
+/** Brings the index forward to `revision`; false when too much changed (build anew instead). */
+function bringForward(db: Db, held: Held, revision: number): boolean {
+  const s = prepared(db);
+  const changed = s.changed.all(held.revision) as ProfileRow[];
+  const gone = s.gone.all(held.revision);
+  if (changed.length + gone.length > Math.max(200, held.index.size * REBUILD_SHARE)) return false;
+  if (gone.length) held.index.remove(gone);
+  if (changed.length) held.index.upsert(syncProfiles(db, changed).map(indexed));
+  held.revision = revision;
+  return true;
+}
+
+/** The index of a finished read: built, then brought to the database's revision. */
+function finish(db: Db, build: Building): Held | null {
+  const held = { index: SearchIndex.build(build.profiles), revision: build.revision };
+  const revision = currentRevision(db);
+  return held.revision === revision || bringForward(db, held, revision) ? held : null;
+}
+
+/**
+ * The index at the database's current revision. Call it in the read transaction of the answer
+ * it serves, so that the index and the answer see the same registry.
+ */
+export function registryIndex(db: Db): SearchIndex {
+  const revision = currentRevision(db);
+  const held = indexes.get(db);
+  if (held?.revision === revision) return held.index;
+  if (held && revision > held.revision && bringForward(db, held, revision)) return held.index;
+  // none yet (or one being built between requests: finished here), far behind, or from before
+  // the database was replaced (a revision that went back)
+  let build = building.get(db);
+  if (!build || build.revision > revision) build = startBuild(revision);
+  building.delete(db);
+  while (!readStep(db, build));
+  let done = finish(db, build);
+  if (!done) {
+    // too much changed since the steps read the registry: read it again at this revision
+    const fresh = startBuild(revision);
+    while (!readStep(db, fresh));
+    done = finish(db, fresh)!;
+  }
+  indexes.set(db, done);
+  // (the identifier values and lookalikes of the new index are read ahead, between turns)
+  prepareLater(done.index, nextTurn, (error) => {
+    if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
+  });
+  return done.index;
+}
+
+const startBuild = (revision: number, batch = BUILD_BATCH): Building => ({ profiles: [], after: 0, revision, batch });
+
+/**
+ * Reads the index's identifier values and makes its lookalikes, a field (or the lookalikes) a
+ * step, as the search worker does when idle: otherwise the first searches that need them pay
+ * for it (seconds at 100k profiles).
+ */
+function prepareLater(index: SearchIndex, schedule: StepScheduler, done: (error?: unknown) => void): void {
+  const step = (): void => {
+    try {
+      if (index.prepareStep()) done();
+      else schedule(step);
+    } catch (error) {
+      done(error);
+    }
+  };
+  schedule(step);
+}
+
+/**
+ * Builds the index between requests (`schedule`: by default a turn of the event loop; the
+ * server's waits for a quiet moment): the profiles a batch a step, then the build, then its
+ * identifier values and lookalikes a step at a time. A search that comes first finishes the
+ * build itself. `done` hears when it is complete, or why it stopped.
+ */
+export function buildSearchIndexLater(
+  db: Db,
+  done: (error?: unknown) => void = () => {},
+  { batch = BUILD_BATCH, schedule = nextTurn }: BackgroundOptions = {},
+): void {
+  if (indexes.has(db) || building.has(db)) {
+    done();
+    return;
+  }
+  const build = startBuild(currentRevision(db), batch);
+  building.set(db, build);
+  const step = (): void => {
+    // a search took the build over, or the database closed
+    if (building.get(db) !== build || !db.open) {
+      done();
+      return;
+    }
+    try {
+      if (!db.transaction(() => readStep(db, build))()) {
+        schedule(step);
+        return;
+      }
+      // the build itself: one more step, at a quiet moment too
+      schedule(() => {
+        if (building.get(db) !== build || !db.open) {
+          done();
+          return;
+        }
+        try {
+          building.delete(db);
+          const held = db.transaction(() => finish(db, build))();
+          if (!held) {
+            done();
+            return;
+          }
+          indexes.set(db, held);
+          prepareLater(held.index, schedule, done);
+        } catch (error) {
+          done(error);
+        }
+      });
+    } catch (error) {
+      building.delete(db);
+      done(error);
+    }
+  };
+  schedule(step);
+}
