@@ -6,9 +6,21 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/pwa';
 import { localDb, requestPersistentStorage, searchService, startOutbox, startReplicator, syncNow } from './local';
+import { config as zodConfig } from 'zod';
+
+// zod would try `new Function` once to see whether it may compile its parsers; our CSP forbids it
+// (script-src 'self'), and the refused try is logged as a CSP violation (Lighthouse's best
+// practices, issue 17). Parsing without it is as correct.
+zodConfig({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('client/index.html has no #root element');
+
+// index.html already holds the shell (header, heading, search box) as the registry first draws it:
+// let the browser paint it before the app's first render takes the main thread, even where the
+// script arrives at once (a cached or fast load), so the shell always shows first (issue 17).
+// rAF runs just before the next paint, a task queued from it just after.
+await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 createRoot(container).render(
   <StrictMode>
