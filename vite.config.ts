@@ -93,6 +93,15 @@ export default defineConfig({
   // the search worker (client/local/search) is an ES module, like the app
   worker: { format: 'es' },
   build: {
+    rolldownOptions: {
+      output: {
+        // zod checks once whether it may compile its parsers with `new Function`, when its first
+        // object schema is made (at import). Our CSP refuses it (script-src 'self') and the refusal
+        // is logged as a violation (Lighthouse's best practices, issue 17). zod reads its settings
+        // from this global; every chunk sets it first, so it is there whichever chunk zod is in.
+        banner: '(globalThis.__zod_globalConfig ??= {}).jitless = true;',
+      },
+    },
     outDir: '../dist',
     emptyOutDir: true, // outDir is outside root: without this Vite only warns and leaves old files
   },

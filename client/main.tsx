@@ -6,12 +6,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/pwa';
 import { localDb, requestPersistentStorage, searchService, startOutbox, startReplicator, syncNow } from './local';
-import { config as zodConfig } from 'zod';
-
-// zod would try `new Function` once to see whether it may compile its parsers; our CSP forbids it
-// (script-src 'self'), and the refused try is logged as a CSP violation (Lighthouse's best
-// practices, issue 17). Parsing without it is as correct.
-zodConfig({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('client/index.html has no #root element');
