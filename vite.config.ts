@@ -2,7 +2,7 @@
 // output goes to dist/, which the server serves beside the API (docs/design.md#runtime).
 // Tests use vitest.config.ts instead, so plugins added here stay out of them.
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -13,12 +13,37 @@ const API_ORIGIN = 'http://127.0.0.1:8080';
 const THEME_COLOUR = '#0f1f3d';
 const BACKGROUND_COLOUR = '#f4f6fa';
 
+/**
+ * The stylesheets index.html links (the entry's, about 9 KB) written into it instead, so the shell
+ * it holds paints as soon as the HTML arrives rather than after stylesheets that share a phone's
+ * bandwidth with the initial JavaScript (issue 17, docs/decisions/026-a-first-paint-that-does-not-jump.md).
+ * The files stay in dist/ for the chunks that load them later.
+ */
+function inlineEntryStylesheets(): Plugin {
+  return {
+    name: 'bustr-inline-entry-stylesheets',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+          const asset = bundle[file];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // absolute, so the build works whatever directory it is started from
   root: fileURLToPath(new URL('./client', import.meta.url)),
   publicDir: '../public',
   plugins: [
     react(),
+    inlineEntryStylesheets(),
     VitePWA({
       // 'prompt': a new version waits until the person presses Reload in the update toast
       // (client/app/pwa.ts), so a half-typed report is never lost to a surprise reload.
@@ -69,6 +94,15 @@ export default defineConfig({
   // the search worker (client/local/search) is an ES module, like the app
   worker: { format: 'es' },
   build: {
+    rolldownOptions: {
+      output: {
+        // zod checks once whether it may compile its parsers with `new Function`, when its first
+        // object schema is made (at import). Our CSP refuses it (script-src 'self') and the refusal
+        // is logged as a violation (Lighthouse's best practices, issue 17). zod reads its settings
+        // from this global; every chunk sets it first, so it is there whichever chunk zod is in.
+        banner: '(globalThis.__zod_globalConfig ??= {}).jitless = true;',
+      },
+    },
     outDir: '../dist',
     emptyOutDir: true, // outDir is outside root: without this Vite only warns and leaves old files
   },

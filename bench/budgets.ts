@@ -1,4 +1,4 @@
-// Every budget of issue 6 ("Search at registry scale") and issue 16 (identifier lookup), named
+// Every budget of issue 6 ("Search at registry scale"), issue 16 (identifier lookup) and issue 17 (first paint), named
 // once. Measured on this 2-core machine by `npm run bench`; `npm run bench -- --check` exits 1 when one is missed.
 export type Budget = { max: number } | { min: number } | null;
 
@@ -46,4 +46,10 @@ export const BUDGETS = {
   identifierLookupP50Ms: { max: 1 },
   /** pasted forms of listed identifiers that the lookup does not find (must be none) */
   lookupMisses: { max: 0 },
+  /** issue 17: Lighthouse mobile (simulated slow 4G) on the demo registry's home page, a first visit */
+  lighthousePerformance: { min: 0.9 },
+  lighthouseCls: { max: 0.05 },
+  lighthouseLcpMs: { max: 2500 },
+  /** accessibility, best practices and SEO, each */
+  lighthouseOtherCategories: { min: 0.95 },
 } as const satisfies Record<string, Budget>;

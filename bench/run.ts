@@ -2,8 +2,8 @@
 // Issue 6 "Search at registry scale": seeds registries of 10k and 100k profiles (once, kept in
 // the temp folder) and measures side by side: reference vs index search, index build and memory,
 // the list and sync endpoints under autocannon against a baseline, the browser's first sync,
-// IndexedDB bulk load, offline cold start and delta, a first visit on slow 4G (issue 17), and the
-// initial JavaScript. Prints a table,
+// IndexedDB bulk load, offline cold start and delta, a first visit on slow 4G (issue 17), the
+// initial JavaScript, and Lighthouse (mobile) on the demo registry's home page (issue 17). Prints a table,
 // writes bench/results.json, and with --check exits 1 when a budget (bench/budgets.ts) is missed.
 // --quick: a 10k-only smoke run with short load tests. Not part of `npm test`.
 import { writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBrowser } from './browser';
 import { benchBundle, buildClient } from './bundle';
 import { benchFirstVisit, benchSearchCall } from './first-visit';
+import { benchLighthouseOnDemo } from './lighthouse';
 import { seededDatabase } from './fixtures';
 import { figure, formatTable, log, passes, type Figure } from './figures';
 import { benchSearch } from './search';
@@ -55,6 +56,8 @@ await step('server', () => benchServer(databases.get(LARGEST)!, LABEL, LOAD_SECO
 await step('search call', () => benchSearchCall(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 await step('browser', () => benchBrowser(databases.get(LARGEST)!, LABEL, !quick));
 await step('first visit', () => benchFirstVisit(databases.get(LARGEST)!, LABEL));
+// issue 17: on the demo registry (about 300 profiles), not the large one; one run when --quick
+await step('lighthouse', () => benchLighthouseOnDemo(quick ? 1 : undefined));
 
 const table = formatTable(figures);
 process.stdout.write(`\n${table}\n\n`);

@@ -10,6 +10,12 @@ import { localDb, requestPersistentStorage, searchService, startOutbox, startRep
 const container = document.getElementById('root');
 if (!container) throw new Error('client/index.html has no #root element');
 
+// index.html already holds the shell (header, heading, search box) as the registry first draws it:
+// let the browser paint it before the app's first render takes the main thread, even where the
+// script arrives at once (a cached or fast load), so the shell always shows first (issue 17).
+// rAF runs just before the next paint, a task queued from it just after.
+await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -103,6 +103,7 @@ function Shell() {
 
   return (
     <div className="shell">
+      <SkipLink />
       <header className="shell-header">
         {/* product.md#screens: the header logo links to the home page */}
         <Link to="/" className="brand">
@@ -122,7 +123,7 @@ function Shell() {
         <UserMenu />
       </header>
       <StorageWarning />
-      <main className="shell-main">
+      <main id="main" className="shell-main" tabIndex={-1} data-skip-target>
         <Outlet />
       </main>
       <footer className="shell-footer">
@@ -139,6 +140,33 @@ function Shell() {
         <UpdateToast onReload={applyUpdate} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The first thing a keyboard reaches (issue 17): past the header to the results on the registry
+ * (the results' heading, client/features/registry), to the page's content elsewhere. Shown only
+ * while focused (app.css). Focus moves with it, so reading and tabbing go on from there.
+ */
+function SkipLink() {
+  const { pathname } = useLocation();
+  const home = pathname === '/';
+  const target = home ? 'results' : 'main';
+  return (
+    <a
+      className="skip-link"
+      href={`#${target}`}
+      onClick={(event) => {
+        // no #fragment in the address: the registry's address is its search (registry-url.ts)
+        const to = document.getElementById(target);
+        if (!to) return;
+        event.preventDefault();
+        to.focus({ preventScroll: true });
+        to.scrollIntoView({ block: 'start' });
+      }}
+    >
+      {home ? 'Skip to results' : 'Skip to content'}
+    </a>
   );
 }
 

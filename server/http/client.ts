@@ -1,6 +1,10 @@
 // Serves the built client: hashed assets cached for a year, the service worker and
 // index.html never cached, and index.html for every other non-API path so the client
-// router can answer /accounts/login/, /adminpanel/ and its 404 page.
+// router can answer /accounts/login/, /adminpanel/ and its 404 page. The client's files go out
+// compressed (brotli, else gzip, by the `compression` middleware): a first visit on a phone
+// network downloads the initial JavaScript at about a third of its size (issue 17). The API's
+// public reads are compressed once per revision on their own (server/read-model/answer-cache.ts).
+import compression from 'compression';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,6 +18,7 @@ export function clientRoutes(config: Config): express.Router {
   const dist = resolve(config.CLIENT_DIST);
   const indexHtml = resolve(dist, 'index.html');
 
+  router.use(compression());
   router.use(
     express.static(dist, {
       index: false,

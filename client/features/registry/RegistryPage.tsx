@@ -65,9 +65,15 @@ export function RegistryPage({ onViewProfile, reportAction, onReportIdentifier, 
 
   return (
     <section className="registry" aria-labelledby="registry-title">
+      {/* issue 17: on a phone the search box is the first thing under the heading; the switch,
+          the report button and the demonstration note follow it */}
       <div className="registry__intro">
         <h1 id="registry-title">Reported crypto scammers and scam projects</h1>
-        <p className="registry__demo-note" role="note">{DEMO_NOTE}</p>
+      </div>
+
+      <div className="registry__search-row">
+        <SearchBox />
+        <SavedSearches />
       </div>
 
       <div className="registry__toolbar">
@@ -87,10 +93,7 @@ export function RegistryPage({ onViewProfile, reportAction, onReportIdentifier, 
         <div className="registry__report">{reportAction(kind)}</div>
       </div>
 
-      <div className="registry__search-row">
-        <SearchBox />
-        <SavedSearches />
-      </div>
+      <p className="registry__demo-note" role="note">{DEMO_NOTE}</p>
 
       {/* Keyed by kind: a new kind starts from 'Loading profiles...' instead of showing the
           other kind's cards until its profiles are read. */}
@@ -254,7 +257,8 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
       {/* busy until the list shown answers the search typed (the previous one stays meanwhile) */}
       <div className="registry__results" aria-busy={!ready || results.query !== query} data-query={results.query} data-source={results.source}>
         {/* where focus goes after a page change, so reading starts at the new page's top */}
-        <h2 ref={resultsTop} tabIndex={-1} className="visually-hidden">Results</h2>
+        {/* and where the skip link leads (client/app/App.tsx) */}
+        <h2 ref={resultsTop} id="results" data-skip-target tabIndex={-1} className="visually-hidden">Results</h2>
         <ReplicaNote results={results} db={db} />
         {ready && results.total > 0 ? (
           <p className="registry__count" aria-live="polite">
