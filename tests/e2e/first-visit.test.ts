@@ -195,6 +195,33 @@ describe(`a first visit to a registry of ${PROFILES} profiles on a slow link`, (
   }, 150_000);
 });
 
+describe('a server whose search is still starting', () => {
+  it('when the search answers 503 (its index still building after a start), then the page searches the part downloaded so far, says so, and never says "not found"', async () => {
+    const { context, page, errors } = await visit();
+    await throttle(page, SLOW);
+    // what a server answers while a large registry's index is built between requests
+    const starting = {
+      status: 503, contentType: 'application/json', headers: { 'Retry-After': '5' },
+      body: JSON.stringify({ error: 'The online search is starting. Try again in a few seconds.' }),
+    };
+    await page.route('**/api/search/**', (route) => route.fulfill(starting));
+
+    await page.goto(`${server.url}/`);
+    await page.locator('.profile-card').first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('.registry__results').getAttribute('data-source')).toBe('replica');
+    await expect.poll(() => page.locator('.registry__replica--partial').textContent(), { timeout: 30_000 })
+      .toMatch(/^The online search is starting: searching the \d+% of the registry on this device \([\d,]+ of [\d,]+ profiles\)\.$/);
+
+    await page.getByLabel('Search the registry').fill('Nobody Here At All');
+    await page.getByText('Nothing matches in the part of the registry on this device.').waitFor({ timeout: 15_000 });
+    expect(await page.getByText('The rest is still downloading: until then, not finding a profile here does not mean it is not listed.').count()).toBe(1);
+    expect(await page.getByText(EMPTY_TEXT).count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
+});
+
 describe('a first load that fails', () => {
   it('when the sync and the search answer 500, then the page says the registry could not be loaded, never "not found", and Try again loads it', async () => {
     const { context, page, errors } = await visit();

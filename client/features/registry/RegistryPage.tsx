@@ -58,6 +58,8 @@ export const LOAD_FAILED_TEXT = 'The registry could not be loaded.';
 export const NETWORK_FAILED = 'The server could not be reached. Check your connection.';
 export const PARTIAL_EMPTY_TEXT = 'Nothing matches in the part of the registry on this device.';
 export const PARTIAL_NOT_PROOF_TEXT = 'The rest downloads when you are back online: until then, not finding a profile here does not mean it is not listed.';
+/** the same, online: the server could not search just now (its search still starting) */
+export const PARTIAL_NOT_PROOF_ONLINE_TEXT = 'The rest is still downloading: until then, not finding a profile here does not mean it is not listed.';
 
 export function RegistryPage({ onViewProfile, reportAction, onReportIdentifier, db = localDb }: RegistryPageProps) {
   const kind = useRegistryQuery((s) => s.kind);
@@ -160,6 +162,7 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
   const page = useRegistryQuery((s) => s.page);
   const results = useRegistrySearch({ kind, query, filters, page }, db);
   const online = useStatus((s) => s.online);
+  const firstSync = useStatus((s) => s.firstSync);
 
   function retry() {
     results.retry();
@@ -193,14 +196,18 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
         The registry has not been downloaded to this device yet. It will download when you are back online.
       </p>
     );
+  } else if (heldNothing && firstSync !== null) {
+    // online, the server could not search yet (its index still building after a start) and the
+    // first page of the offline copy is still on its way: both answer in a moment
+    body = <p className="registry__message" role="status">Loading profiles...</p>;
   } else if (heldNothing) {
     // online, and still no answer from the server: the replica answered in its place, empty
-    body = <LoadFailed message={NETWORK_FAILED} onRetry={retry} />;
+    body = <LoadFailed message={results.serverProblem ?? NETWORK_FAILED} onRetry={retry} />;
   } else if (results.partial && results.total === 0) {
     body = (
       <div className="registry__message registry__empty" role="status">
         <p>{PARTIAL_EMPTY_TEXT}</p>
-        <p className="registry__not-proof">{PARTIAL_NOT_PROOF_TEXT}</p>
+        <p className="registry__not-proof">{online ? PARTIAL_NOT_PROOF_ONLINE_TEXT : PARTIAL_NOT_PROOF_TEXT}</p>
         {criteriaSet ? <button type="button" className="button button--secondary" onClick={clearFilters}>Clear Filters</button> : null}
       </div>
     );
@@ -374,9 +381,9 @@ function ReplicaNote({ results, db }: { results: RegistrySearchState; db: Regist
     if (!progress || progress.held === 0) return null;
     return (
       <p className="registry__replica registry__replica--partial" role="status">
-        {share === null
-          ? `Offline: searching the ${formatCount(progress.held)} profiles on this device so far.`
-          : `Offline: searching the ${share}% of the registry on this device (${formatCount(progress.held)} of ${formatCount(progress.total)} profiles).`}
+        {`${online ? 'The online search is starting: ' : 'Offline: '}${share === null
+          ? `searching the ${formatCount(progress.held)} profiles on this device so far.`
+          : `searching the ${share}% of the registry on this device (${formatCount(progress.held)} of ${formatCount(progress.total)} profiles).`}`}
       </p>
     );
   }

@@ -4,7 +4,7 @@
 // the filter options and the report forms' suggestions; what a page asks for is
 // shared/search/page.ts.
 import * as Comlink from 'comlink';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { FilterCategory } from '../../../shared/search/facets';
 import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/search/index/search-index';
@@ -101,6 +101,8 @@ export interface RegistrySearchState {
   source: 'server' | 'replica';
   /** answered by a replica that does not hold the whole registry: "nothing found" here is no proof */
   partial: boolean;
+  /** a partial answer given because the server could not search (a 5xx): what it said */
+  serverProblem?: string;
   /** how many profiles match in all */
   total: number;
   /** the page shown (the asked one, or the last one there is) */
@@ -139,6 +141,13 @@ function keepView(db: RegistryDb, request: string, version: number, state: Regis
 
 /** No answer came (offline, a dropped connection), as opposed to an answer that refused. */
 const noAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
+/**
+ * The server could not search just now (a 5xx: its search index is still being built after a
+ * start, or it failed): the replica answers with what it holds until the server is asked again.
+ */
+const serverUnavailable = (error: unknown) => error instanceof ApiError && error.status >= 500;
+/** How long the replica answers in the server's place after a 5xx without Retry-After. */
+const SERVER_PAUSE_MS = 5_000;
 
 /** The replica's answer to a request, its profiles read from the replica. */
 async function searchReplica(db: RegistryDb, { kind, query, filters, page }: RegistrySearchRequest, version: number, partial: boolean): Promise<RegistrySearchState> {
@@ -184,6 +193,14 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   const filling = useStatus((s) => s.firstSync !== null);
   const online = useStatus((s) => s.online);
   const [attempt, setAttempt] = useState(0);
+  // after a 5xx the replica answers (with what it holds) until the server is asked again
+  const [serverPaused, setServerPaused] = useState(false);
+  const serverPauseMs = useRef(SERVER_PAUSE_MS);
+  useEffect(() => {
+    if (!serverPaused) return undefined;
+    const timer = setTimeout(() => setServerPaused(false), serverPauseMs.current);
+    return () => clearTimeout(timer);
+  }, [serverPaused]);
   // the state remembers its kind, so a kind switch never shows the other kind as ready
   const [state, setState] = useState<{ kind: ProfileKind; value: RegistrySearchState }>({ kind, value: LOADING });
   const request = requestKey({ kind, query, filters, page });
@@ -194,7 +211,7 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   // (offline while a first sync fills it, the worker builds an index of what it gathered so far)
   const mode: 'wait' | 'replica' | 'server' | 'partial' = !known ? 'wait'
     : complete && !filling ? 'replica'
-      : online ? 'server' : 'partial';
+      : online && !serverPaused ? 'server' : 'partial';
 
   // a cold start shows the page last shown at once when it is still exact, while the worker
   // loads the index (the search below then answers the same)
@@ -223,10 +240,16 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
         try {
           value = await searchServer(db, asked, controller.signal);
         } catch (error) {
-          // no answer (the connection dropped before the browser noticed): the replica answers
-          // with what it holds
-          if (!noAnswer(error)) throw error;
+          // no answer (the connection dropped before the browser noticed), or the server could
+          // not search (its index still building after a start): the replica answers with what
+          // it holds, and after a 5xx answers the next requests too until the server is asked again
+          if (!noAnswer(error) && !serverUnavailable(error)) throw error;
+          if (serverUnavailable(error) && !cancelled) {
+            serverPauseMs.current = (error as ApiError).retryAfterMs ?? SERVER_PAUSE_MS;
+            setServerPaused(true);
+          }
           value = await searchReplica(db, asked, (await readSyncMeta(db)).registryVersion, true);
+          if (serverUnavailable(error)) value = { ...value, serverProblem: (error as ApiError).message };
         }
       } else {
         value = await searchReplica(db, asked, replicaVersion, mode === 'partial');
@@ -261,7 +284,7 @@ export async function lookupIdentifier(text: string, db: RegistryDb = localDb): 
     try {
       return await lookupOnline(text);
     } catch (error) {
-      if (!noAnswer(error)) throw error;
+      if (!noAnswer(error) && !serverUnavailable(error)) throw error;
     }
   }
   return searchService(db).lookup(text, registryVersion);
@@ -305,7 +328,7 @@ export function useFacetOptionsState(kind: ProfileKind, category: FilterCategory
     let cancelled = false;
     const asked = mode === 'server'
       ? facetOptionsOnline(kind, category).catch(async (error: unknown) => {
-        if (!noAnswer(error)) throw error;
+        if (!noAnswer(error) && !serverUnavailable(error)) throw error;
         return searchService(db).facetOptions(kind, category, (await readSyncMeta(db)).registryVersion);
       })
       : searchService(db).facetOptions(kind, category, replicaVersion);
@@ -334,7 +357,7 @@ export async function profileWhileDownloading(id: number, db: RegistryDb = local
   try {
     return await profileOnline(id, db);
   } catch (error) {
-    if (noAnswer(error)) return undefined;
+    if (noAnswer(error) || serverUnavailable(error)) return undefined;
     throw error;
   }
 }

@@ -16,7 +16,7 @@ import { routes } from '../../../shared/contract/routes';
 import { searchAnswerSchema, searchLookupAnswerSchema, searchOptionsAnswerSchema, type SearchAnswer } from '../../../shared/contract/search';
 import { FILTER_CATEGORIES, facetValues, type FilterCategory } from '../../../shared/search/facets';
 import { searchRegistry, type ActiveFilters } from '../../../shared/search/reference';
-import { buildSearchIndexLater } from './registry-index';
+import { BUILD_IN_REQUEST_MAX, SEARCH_STARTING_MESSAGE, buildSearchIndexLater } from './registry-index';
 
 let t: TestApp;
 let anon: Client;
@@ -183,4 +183,32 @@ describe('bad queries', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(words);
   });
+});
+
+describe('on a registry too large to build its index inside a request', () => {
+  it('answers 503 with Retry-After while the index is built between requests, other calls answer meanwhile, then it searches', async () => {
+    const large = makeTestApp();
+    try {
+      seedDemo(large.db, { profiles: BUILD_IN_REQUEST_MAX + 1, pending: false });
+      const started = performance.now();
+      const first = await request(large.app).get(routes.search.page.path({ query: { kind: 'developer' } }));
+      // no build inside the request: a 100k build there held every other request for seconds
+      expect(first.status).toBe(503);
+      expect(first.headers['retry-after']).toBe('5');
+      expect(first.body).toEqual({ error: SEARCH_STARTING_MESSAGE });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      const sync = await request(large.app).get(routes.sync.page.path({ query: { since: 0, limit: 10 } }));
+      expect(sync.status).toBe(200);
+      let res = first;
+      const deadline = Date.now() + 60_000;
+      while (res.status === 503 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        res = await request(large.app).get(routes.search.page.path({ query: { kind: 'developer' } }));
+      }
+      expect(res.status).toBe(200);
+      expect(searchAnswerSchema.parse(res.body).total).toBeGreaterThan(0);
+    } finally {
+      large.close();
+    }
+  }, 120_000);
 });
