@@ -45,6 +45,21 @@ function countBytes(cdp: CDPSession): () => number {
   return () => bytes;
 }
 
+/**
+ * Waits until the server's search answers: on a large registry it answers 503 while its index is
+ * built between requests after a start (server/features/search/registry-index.ts).
+ */
+async function searchReady(url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const res = await fetch(`${url}${routes.search.page.path({ query: { q: 'warm' } })}`);
+    await res.arrayBuffer();
+    if (res.status !== 503) return;
+    if (Date.now() > deadline) throw new Error('the server\'s search did not become ready in 180 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export async function benchFirstVisit(databasePath: string, label: string): Promise<Figure[]> {
   const copy = copyOf(databasePath);
   const { name, wallet } = farWallet(copy.path);
@@ -52,7 +67,7 @@ export async function benchFirstVisit(databasePath: string, label: string): Prom
   const browser = await launchBrowser();
   try {
     // the server has been up a while: its search index is built and read ahead
-    await fetch(`${server.url}${routes.search.page.path({ query: { q: 'warm' } })}`);
+    await searchReady(server.url);
     await new Promise((resolve) => setTimeout(resolve, WARM_MS));
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -116,7 +131,7 @@ export async function benchSearchCall(databasePath: string, label: string, durat
   const server = await startServer({ env: { DATABASE_PATH: copy.path, SEED_DEMO: 'false' } });
   try {
     // a server up a while: its index built, and its identifier values and lookalikes read ahead
-    await fetch(`${server.url}${routes.search.page.path({ query: { q: 'warm' } })}`);
+    await searchReady(server.url);
     await new Promise((resolve) => setTimeout(resolve, WARM_MS));
     const load = async (name: string, pathOf: () => string, budget: (typeof BUDGETS)[keyof typeof BUDGETS]): Promise<Figure[]> => {
       const result = await autocannon({

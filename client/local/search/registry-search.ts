@@ -227,7 +227,9 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
 
   // the server's answers do not change with the replica: its version asks again only when the
   // replica answers
-  const replicaVersion = mode === 'server' ? -1 : version;
+  // nor, online, while the server cannot search for a moment: the replica answers once, and the
+  // server again after its pause (a filling replica's worker would index it anew at every page)
+  const replicaVersion = mode === 'server' || (mode === 'partial' && online) ? -1 : version;
 
   useEffect(() => {
     if (mode === 'wait') return undefined;
@@ -252,7 +254,8 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
           if (serverUnavailable(error)) value = { ...value, serverProblem: (error as ApiError).message };
         }
       } else {
-        value = await searchReplica(db, asked, replicaVersion, mode === 'partial');
+        const at = replicaVersion === -1 ? (await readSyncMeta(db)).registryVersion : replicaVersion;
+        value = await searchReplica(db, asked, at, mode === 'partial');
       }
       if (cancelled) return;
       setState({ kind, value });

@@ -5,13 +5,12 @@
 // brought forward by the profiles changed and removed since (their revisions, their tombstones);
 // past REBUILD_SHARE of the registry changed, built anew.
 //
-// At start it is built between requests (buildSearchIndexLater, on the server's quiet time): the
-// profiles are read BUILD_BATCH a step, then the index is built from them in one step (~2-4 s at
-// 100k profiles: shared/search/index/build.ts has no steps). A search that comes first finishes
-// the build itself only on a small registry (BUILD_IN_REQUEST_MAX): on a large one it answers 503
-// (the device then searches what it has downloaded so far) while the build goes on between
-// requests, since a build inside a request holds every other request, sync pages included, for
-// seconds (a 100k first sync right after a restart took 22 s instead of 7).
+// The server builds it before it listens (buildSearchIndexNow, ~5-10 s at 100k profiles), then
+// reads its identifier values ahead on its quiet time. A rebuild later (too much changed at once)
+// happens inside a search only on a small registry (BUILD_IN_REQUEST_MAX): on a large one the
+// search answers 503 (the device then searches what it has downloaded so far) while the build goes
+// on between requests (buildSearchIndexLater), since a build inside a request holds every other
+// request, sync pages included, for seconds (a 100k first sync took 22 s instead of 7 with one).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
@@ -28,6 +27,8 @@ export const BUILD_IN_REQUEST_MAX = 10_000;
 export const SEARCH_STARTING_MESSAGE = 'The online search is starting. Try again in a few seconds.';
 const SEARCH_STARTING_RETRY_SECONDS = 5;
 
+/** Profiles read per step when the server builds the index between requests (~100 ms a step). */
+export const SEARCH_BUILD_BATCH = 500;
 /** Profiles read per step while the index is built. */
 export const BUILD_BATCH = 2_000;
 /** Past this share of the registry changed since the index's revision, it is built anew rather than brought forward. */
@@ -132,7 +133,7 @@ export function registryIndex(db: Db): SearchIndex {
     if (!building.has(db)) {
       buildSearchIndexLater(db, (error) => {
         if (error) console.error('Building the search index stopped; the next search starts it again.', error);
-      }, { schedule: schedulers.get(db) ?? nextTurn });
+      }, { schedule: schedulers.get(db) ?? nextTurn, batch: SEARCH_BUILD_BATCH });
     }
     throw new AppError(503, SEARCH_STARTING_MESSAGE, undefined, { 'Retry-After': String(SEARCH_STARTING_RETRY_SECONDS) });
   }
@@ -149,7 +150,7 @@ export function registryIndex(db: Db): SearchIndex {
   }
   indexes.set(db, done);
   // (the identifier values and lookalikes of the new index are read ahead, between turns)
-  prepareLater(done.index, nextTurn, (error) => {
+  prepareLater(done.index, schedulers.get(db) ?? nextTurn, (error) => {
     if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
   });
   return done.index;
@@ -172,6 +173,27 @@ function prepareLater(index: SearchIndex, schedule: StepScheduler, done: (error?
     }
   };
   schedule(step);
+}
+
+/**
+ * Builds the index at once, whatever the registry's size (the server does it before it listens:
+ * ~5-10 s at 100k profiles, so that its search answers from the first request); its identifier
+ * values and lookalikes are then read ahead with `schedule`, which later builds use too.
+ */
+export function buildSearchIndexNow(db: Db, schedule: StepScheduler = nextTurn, done: (error?: unknown) => void = () => {}): void {
+  schedulers.set(db, schedule);
+  if (indexes.has(db)) {
+    done();
+    return;
+  }
+  const held = db.transaction(() => {
+    const build = startBuild(currentRevision(db));
+    while (!readStep(db, build));
+    return finish(db, build)!;
+  })();
+  building.delete(db);
+  indexes.set(db, held);
+  prepareLater(held.index, schedule, done);
 }
 
 /**

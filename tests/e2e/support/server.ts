@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { routes } from '../../../shared/contract/routes';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const READY_TIMEOUT_MS = 30_000;
+const READY_TIMEOUT_MS = 90_000; // a large registry builds its search index before the server listens
 const STOP_TIMEOUT_MS = 5_000;
 const OUTPUT_KEPT = 8_000; // characters of server output shown when it fails to start
 
