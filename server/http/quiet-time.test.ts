@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_WAIT_MS, QUIET_MS, watchQuietTime } from './quiet-time';
+import { MAX_WAIT_MS, QUIET_MS, nextTurn, runInSteps, watchQuietTime } from './quiet-time';
 
 /** A node server's 'request' event with a response that can end, on a clock the test moves. */
 function requests() {
@@ -103,5 +103,33 @@ describe('on a real node server', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('work in steps', () => {
+  it('runs a step until it says it is finished, then says so once', async () => {
+    const steps: number[] = [];
+    const ended = await new Promise<unknown[]>((resolve) => {
+      runInSteps(nextTurn, () => {
+        steps.push(steps.length);
+        return steps.length === 3;
+      }, (...args) => resolve(args));
+    });
+    expect(steps).toEqual([0, 1, 2]);
+    expect(ended).toEqual([]);
+  });
+
+  it('stops at a step that throws and hands its error on', async () => {
+    let calls = 0;
+    const failure = new Error('the disk is gone');
+    const ended = await new Promise<unknown>((resolve) => {
+      runInSteps(nextTurn, () => {
+        calls++;
+        if (calls === 2) throw failure;
+        return false;
+      }, resolve);
+    });
+    expect(ended).toBe(failure);
+    expect(calls).toBe(2);
   });
 });

@@ -60,3 +60,22 @@ export function watchQuietTime(server: Server, now: () => number = Date.now): Qu
     },
   };
 }
+
+/**
+ * Background work cut in steps: runs `step` with `schedule` until it returns true (finished) or
+ * throws; `done` hears the end, or the error that stopped it.
+ */
+export function runInSteps(schedule: StepScheduler, step: () => boolean, done: (error?: unknown) => void): void {
+  const next = (): void => {
+    let finished: boolean;
+    try {
+      finished = step();
+    } catch (error) {
+      done(error);
+      return;
+    }
+    if (finished) done();
+    else schedule(next);
+  };
+  schedule(next);
+}

@@ -19,7 +19,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
-import { nextTurn, type BackgroundOptions } from '../../http/quiet-time';
+import { nextTurn, runInSteps, type BackgroundOptions } from '../../http/quiet-time';
 import {
   compareLookalike, LOOKALIKE_EDITS, lookalikeForm, type Lookalike, type LookalikeForm,
 } from '../../../shared/identifiers';
@@ -348,27 +348,18 @@ export function buildLookalikesLater(
   }
   const build: Building = { index: new LookalikeIndex(currentRevision(db)), after: 0, forms: new Map(), batch };
   building.set(db, build);
-  const step = (): void => {
+  runInSteps(schedule, () => {
     // a lookup took the build over, or the database closed
-    if (building.get(db) !== build || !db.open) {
-      done();
-      return;
-    }
-    try {
-      if (!db.transaction(() => buildStep(db, build))()) {
-        schedule(step);
-        return;
-      }
-      building.delete(db);
-      db.transaction(() => {
-        const revision = currentRevision(db);
-        if (build.index.revision === revision || bringForward(db, build.index, revision)) indexes.set(db, build.index);
-      })();
-      done();
-    } catch (error) {
-      building.delete(db);
-      done(error);
-    }
-  };
-  schedule(step);
+    if (building.get(db) !== build || !db.open) return true;
+    if (!db.transaction(() => buildStep(db, build))()) return false;
+    building.delete(db);
+    db.transaction(() => {
+      const revision = currentRevision(db);
+      if (build.index.revision === revision || bringForward(db, build.index, revision)) indexes.set(db, build.index);
+    })();
+    return true;
+  }, (error) => {
+    if (error !== undefined && building.get(db) === build) building.delete(db);
+    done(error);
+  });
 }

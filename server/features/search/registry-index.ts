@@ -15,7 +15,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import { currentRevision } from '../../db/revision';
 import { AppError } from '../../errors';
-import { nextTurn, type BackgroundOptions, type StepScheduler } from '../../http/quiet-time';
+import { nextTurn, runInSteps, type BackgroundOptions, type StepScheduler } from '../../http/quiet-time';
 import { approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { SyncProfile } from '../../../shared/contract/sync';
@@ -164,15 +164,7 @@ const startBuild = (revision: number, batch = BUILD_BATCH): Building => ({ profi
  * for it (seconds at 100k profiles).
  */
 function prepareLater(index: SearchIndex, schedule: StepScheduler, done: (error?: unknown) => void): void {
-  const step = (): void => {
-    try {
-      if (index.prepareStep()) done();
-      else schedule(step);
-    } catch (error) {
-      done(error);
-    }
-  };
-  schedule(step);
+  runInSteps(schedule, () => index.prepareStep(), done);
 }
 
 /**
@@ -214,40 +206,25 @@ export function buildSearchIndexLater(
   }
   const build = startBuild(currentRevision(db), batch);
   building.set(db, build);
-  const step = (): void => {
+  let held: Held | null = null;
+  let reading = true;
+  runInSteps(schedule, () => {
     // a search took the build over, or the database closed
-    if (building.get(db) !== build || !db.open) {
-      done();
-      return;
+    if (building.get(db) !== build || !db.open) return true;
+    // the profiles a batch a step, then the build itself in one more step, at a quiet moment too
+    if (reading) {
+      reading = !db.transaction(() => readStep(db, build))();
+      return false;
     }
-    try {
-      if (!db.transaction(() => readStep(db, build))()) {
-        schedule(step);
-        return;
-      }
-      // the build itself: one more step, at a quiet moment too
-      schedule(() => {
-        if (building.get(db) !== build || !db.open) {
-          done();
-          return;
-        }
-        try {
-          building.delete(db);
-          const held = db.transaction(() => finish(db, build))();
-          if (!held) {
-            done();
-            return;
-          }
-          indexes.set(db, held);
-          prepareLater(held.index, schedule, done);
-        } catch (error) {
-          done(error);
-        }
-      });
-    } catch (error) {
-      building.delete(db);
+    building.delete(db);
+    held = db.transaction(() => finish(db, build))();
+    if (held) indexes.set(db, held);
+    return true;
+  }, (error) => {
+    if (error !== undefined) {
+      if (building.get(db) === build) building.delete(db);
       done(error);
-    }
-  };
-  schedule(step);
+    } else if (held) prepareLater(held.index, schedule, done);
+    else done();
+  });
 }
