@@ -58,7 +58,7 @@ describe('apiFetch and apiJson against the real server', () => {
     expect(jar.get(CSRF_COOKIE)).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     const created = await apiJson<{ id: number }>(routes.profiles.create.developer.path(), { method: 'POST', json: { name: 'Jane Roe' } });
 
-    expect(created).toEqual({ id: expect.any(Number) });
+    expect(created).toEqual({ id: expect.any(Number), receipt: expect.objectContaining({ reference: expect.any(String) }) });
   });
 
   it('when a write is repeated with its Idempotency-Key, then the stored answer comes back, and another body with that key is refused', async () => {

@@ -16,7 +16,9 @@ import {
   DEMO_SERVER_ENV, PHONE, STAFF, expectNoSidewaysScroll, freshPage, screenshots, signInStaff, useBrowser, type Visit,
 } from './support/visits';
 
-const rig = useBrowser({ env: DEMO_SERVER_ENV });
+// the limits off: a counted write under the held lock (below) waits out SQLite's busy timeout once
+// more before its own write does, and the forms then say "slow" before the 500 arrives
+const rig = useBrowser({ env: { ...DEMO_SERVER_ENV, RATE_LIMITS: 'false' } });
 const shoot = screenshots('honest-');
 
 let made = 0;
@@ -155,7 +157,7 @@ describe('a server that fails is not "offline"', () => {
     expect(mine[0]).toMatchObject({ developer: id });
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 150_000);
 });
 
 describe('Add Scam when the server fails', () => {
@@ -186,7 +188,7 @@ describe('Add Scam when the server fails', () => {
     }
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 150_000);
 });
 
 describe('the spec\'s texts stand alone', () => {

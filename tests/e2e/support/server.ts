@@ -53,7 +53,9 @@ export async function startServer({ env = {} }: ServerOptions = {}): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const databasePath = join(dir, 'registry.sqlite');
-  const fullEnv = { ...process.env, DATABASE_PATH: databasePath, ...env, HOST: '127.0.0.1', PORT: String(port) };
+  // the limits stay on, but a suite writes from one address far faster than people do: a write
+  // limit of its own, unless a test sets one (LIMIT_WRITES)
+  const fullEnv = { ...process.env, DATABASE_PATH: databasePath, LIMIT_WRITES: '1000', ...env, HOST: '127.0.0.1', PORT: String(port) };
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
 
   let running: Process | null = null;
