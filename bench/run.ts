@@ -14,6 +14,7 @@ import { benchBrowser } from './browser';
 import { benchBundle, buildClient } from './bundle';
 import { benchFirstVisit, benchSearchCall } from './first-visit';
 import { benchLighthouseOnDemo } from './lighthouse';
+import { benchExports } from './exports';
 import { seededDatabase } from './fixtures';
 import { figure, formatTable, log, passes, type Figure } from './figures';
 import { benchSearch } from './search';
@@ -55,6 +56,7 @@ for (const size of SIZES) {
 await step('server', () => benchServer(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 await step('search call', () => benchSearchCall(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 await step('browser', () => benchBrowser(databases.get(LARGEST)!, LABEL, !quick));
+await step('exports', () => benchExports(databases.get(LARGEST)!, LABEL, !quick));
 await step('first visit', () => benchFirstVisit(databases.get(LARGEST)!, LABEL));
 // issue 17: on the demo registry (about 300 profiles), not the large one; one run when --quick
 await step('lighthouse', () => benchLighthouseOnDemo(quick ? 1 : undefined));

@@ -81,3 +81,25 @@ describe('sync pages by what they hold', () => {
     expect(body).toMatchObject({ profiles: [], tombstones: [], cursor: head, hasMore: false, reset: false });
   });
 });
+
+describe('a delta near the head', () => {
+  it('when fewer changes than the limit follow since, then the page holds just those, even where the feed fills the grid exactly', async () => {
+    const exact = makeTestApp();
+    try {
+      // 1,000 changes: a multiple of the grid's step, so the last grid point is the head itself
+      seedDemo(exact.db, { profiles: 1000, pending: false });
+      const head = currentRevision(exact.db);
+      const changes = (exact.db.prepare("SELECT COUNT(*) FROM profiles WHERE verification_status = 'verified'").pluck().get() as number)
+        + (exact.db.prepare('SELECT COUNT(*) FROM tombstones').pluck().get() as number);
+      expect(changes % 500).toBe(0);
+      const res = await request(exact.app).get(routes.sync.page.path({ query: { since: head - 100, limit: 500 } }));
+      expect(res.status).toBe(200);
+      const delta = res.body as SyncPage;
+      expect(revisions(delta).every((r) => r > head - 100)).toBe(true);
+      expect(revisions(delta).length).toBeLessThanOrEqual(100);
+      expect(delta.hasMore).toBe(false);
+    } finally {
+      exact.close();
+    }
+  });
+});
