@@ -4,7 +4,7 @@
 // the filter options and the report forms' suggestions; what a page asks for is
 // shared/search/page.ts.
 import * as Comlink from 'comlink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { FilterCategory } from '../../../shared/search/facets';
 import type { FacetOption, SearchQuery, SearchResult } from '../../../shared/search/index/search-index';
@@ -194,13 +194,13 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   const online = useStatus((s) => s.online);
   const [attempt, setAttempt] = useState(0);
   // after a 5xx the replica answers (with what it holds) until the server is asked again
-  const [serverPaused, setServerPaused] = useState(false);
-  const serverPauseMs = useRef(SERVER_PAUSE_MS);
+  // (how long, in ms: the server's Retry-After, else SERVER_PAUSE_MS; null while not paused)
+  const [serverPause, setServerPause] = useState<number | null>(null);
   useEffect(() => {
-    if (!serverPaused) return undefined;
-    const timer = setTimeout(() => setServerPaused(false), serverPauseMs.current);
+    if (serverPause === null) return undefined;
+    const timer = setTimeout(() => setServerPause(null), serverPause);
     return () => clearTimeout(timer);
-  }, [serverPaused]);
+  }, [serverPause]);
   // the state remembers its kind, so a kind switch never shows the other kind as ready
   const [state, setState] = useState<{ kind: ProfileKind; value: RegistrySearchState }>({ kind, value: LOADING });
   const request = requestKey({ kind, query, filters, page });
@@ -211,7 +211,7 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
   // (offline while a first sync fills it, the worker builds an index of what it gathered so far)
   const mode: 'wait' | 'replica' | 'server' | 'partial' = !known ? 'wait'
     : complete && !filling ? 'replica'
-      : online && !serverPaused ? 'server' : 'partial';
+      : online && serverPause === null ? 'server' : 'partial';
 
   // a cold start shows the page last shown at once when it is still exact, while the worker
   // loads the index (the search below then answers the same)
@@ -246,10 +246,7 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
           // not search (its index still building after a start): the replica answers with what
           // it holds, and after a 5xx answers the next requests too until the server is asked again
           if (!noAnswer(error) && !serverUnavailable(error)) throw error;
-          if (serverUnavailable(error) && !cancelled) {
-            serverPauseMs.current = (error as ApiError).retryAfterMs ?? SERVER_PAUSE_MS;
-            setServerPaused(true);
-          }
+          if (serverUnavailable(error) && !cancelled) setServerPause((error as ApiError).retryAfterMs ?? SERVER_PAUSE_MS);
           value = await searchReplica(db, asked, (await readSyncMeta(db)).registryVersion, true);
           if (serverUnavailable(error)) value = { ...value, serverProblem: (error as ApiError).message };
         }
