@@ -1,11 +1,12 @@
-// npm run bench [-- --check] [-- --quick]
+// npm run bench [-- --check] [-- --quick] [-- --only NAME]
 // Issue 6 "Search at registry scale": seeds registries of 10k and 100k profiles (once, kept in
 // the temp folder) and measures side by side: reference vs index search, index build and memory,
 // the list and sync endpoints under autocannon against a baseline, the browser's first sync,
 // IndexedDB bulk load, offline cold start and delta, a first visit on slow 4G (issue 17), the
 // initial JavaScript, and Lighthouse (mobile) on the demo registry's home page (issue 17). Prints a table,
 // writes bench/results.json, and with --check exits 1 when a budget (bench/budgets.ts) is missed.
-// --quick: a 10k-only smoke run with short load tests. Not part of `npm test`.
+// --quick: a 10k-only smoke run with short load tests. --only NAME[,NAME]: just those steps (by the
+// start of their names: `--only 'search call'`), for work on one figure. Not part of `npm test`.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,7 @@ import { benchSearch } from './search';
 import { benchServer } from './server';
 
 const { values } = parseArgs({
-  options: { check: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+  options: { check: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, only: { type: 'string' } },
   allowPositionals: false,
 });
 const quick = values.quick ?? false;
@@ -32,7 +33,10 @@ const LOAD_SECONDS = quick ? 3 : 10;
 
 const figures: Figure[] = [];
 
+const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+
 async function step(name: string, run: () => Figure[] | Promise<Figure[]>): Promise<void> {
+  if (only && !only.some((wanted) => name.startsWith(wanted))) return;
   const started = performance.now();
   try {
     figures.push(...(await run()));
@@ -71,8 +75,11 @@ const results = {
   durationSeconds: Math.round((performance.now() - started) / 1000),
   figures,
 };
-writeFileSync(fileURLToPath(new URL('./results.json', import.meta.url)), `${JSON.stringify(results, null, 2)}\n`);
-log(`wrote bench/results.json (${figures.length} figures, ${results.durationSeconds} s)`);
+// a run of some steps leaves the last whole run's results in place
+if (!only) {
+  writeFileSync(fileURLToPath(new URL('./results.json', import.meta.url)), `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote bench/results.json (${figures.length} figures, ${results.durationSeconds} s)`);
+}
 if (failed.length > 0) {
   log(`missed budgets: ${failed.map((f) => f.name).join('; ')}`);
   if (values.check) process.exit(1);
