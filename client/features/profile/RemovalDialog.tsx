@@ -146,7 +146,7 @@ export function RemovalDialog({ profile, open, onOpenChange, onSubmitted, messag
           <Field label="Contact information" {...fieldProps('contact_information')}>
             {(control) => (
               <input {...control} className="text-input" value={values.contact_information} disabled={submitting}
-                placeholder="E-mail, phone or Telegram handle" onChange={(e) => change('contact_information', e.target.value)} />
+                placeholder="Email address, phone or Telegram handle" onChange={(e) => change('contact_information', e.target.value)} />
             )}
           </Field>
           <Field label="Explanation for removal" {...fieldProps('explanation')}>
