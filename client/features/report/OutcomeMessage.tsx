@@ -2,12 +2,14 @@
 // window.alert) for a server problem or a refusal, the spec's text on its own line and the
 // server's reason as text on another. It takes focus when it appears (issue 19): the form it
 // replaces may have been scrolled far down, and a screen reader reads what has focus.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { SERVER_SAID, type Outcome } from './messages';
 
 export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => { ref.current?.focus(); }, [outcome]);
+  // in the commit that shows it: the dialog's focus trap moves focus to itself when the button
+  // that had it goes, and only finds the document's body focused in between if this waits
+  useLayoutEffect(() => { ref.current?.focus(); }, [outcome]);
 
   if (outcome.tone === 'sent' || outcome.tone === 'queued') {
     return (

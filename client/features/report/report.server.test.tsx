@@ -2,7 +2,7 @@
 // outbox, the outbox sends the documented calls, and the rows land in the server's database.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { staffClient, visitor } from '../../../server/test-support';
 import { publishedProfile } from '../../../server/test-flows';
@@ -138,7 +138,7 @@ describe('reports reach the real server', { timeout: 20_000 }, () => {
       expect(within(alert).getByText(/^We will try again /)).toBeInTheDocument();
       expect(within(alert).getByText('The server said: Something went wrong on our side. Please try again.')).toBeInTheDocument();
       expect(within(dialog).queryByText(/back online/)).not.toBeInTheDocument();
-      expect(alert).toHaveFocus();
+      await waitFor(() => expect(alert).toHaveFocus());
       expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ state: 'pending', failure: 'server' })]);
     } finally {
       locker.exec('ROLLBACK');
