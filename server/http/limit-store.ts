@@ -86,6 +86,9 @@ export function limitStore(db: Db): (spec: LimitSpec) => Limit {
         tableCreated: true,
         clearExpiredByTimeout: false, // pruned by the background chores (http/prune.ts)
         insuranceLimiter: memory,
+        // an address over the limit is refused from memory until its window ends: a flood's 429s
+        // cost no database write each (the counter in the file already says it is over)
+        inMemoryBlockOnConsumed: spec.points + 1,
       })
       : memory;
     const state = (res: RateLimiterRes | null, counted: boolean): LimitState => {
@@ -102,7 +105,8 @@ export function limitStore(db: Db): (spec: LimitSpec) => Limit {
         try {
           return state(await limiter.consume(key), true);
         } catch (outcome) {
-          if (outcome instanceof RateLimiterRes) return state(outcome, true);
+          // refused; a key blocked in memory comes back with 0 points consumed
+          if (outcome instanceof RateLimiterRes) return { ...state(outcome, true), allowed: false, remaining: 0 };
           throw outcome;
         }
       },
