@@ -3,7 +3,8 @@
 // the temp folder) and measures side by side: reference vs index search, index build and memory,
 // the list and sync endpoints under autocannon against a baseline, the browser's first sync,
 // IndexedDB bulk load, offline cold start and delta, a first visit on slow 4G (issue 17), the
-// initial JavaScript, and Lighthouse (mobile) on the demo registry's home page (issue 17). Prints a table,
+// initial JavaScript, Lighthouse (mobile) on the demo registry's home page (issue 17), and a flood of
+// anonymous writes with the staff queue at 100k pending (issue 18). Prints a table,
 // writes bench/results.json, and with --check exits 1 when a budget (bench/budgets.ts) is missed.
 // --quick: a 10k-only smoke run with short load tests. --only NAME[,NAME]: just those steps (by the
 // start of their names: `--only 'search call'`), for work on one figure. Not part of `npm test`.
@@ -16,6 +17,7 @@ import { benchBundle, buildClient } from './bundle';
 import { benchFirstVisit, benchSearchCall } from './first-visit';
 import { benchLighthouseOnDemo } from './lighthouse';
 import { benchExports } from './exports';
+import { benchFlood, benchPendingQueue } from './flood';
 import { seededDatabase } from './fixtures';
 import { figure, formatTable, log, passes, type Figure } from './figures';
 import { benchSearch } from './search';
@@ -59,6 +61,9 @@ for (const size of SIZES) {
 }
 await step('server', () => benchServer(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 await step('search call', () => benchSearchCall(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
+// issue 18: a flood of anonymous writes with the limits on, and the staff queue with 100k pending
+await step('flood', () => benchFlood(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
+await step('pending queue', () => benchPendingQueue(databases.get(LARGEST)!, LABEL, quick ? 10_000 : 100_000));
 await step('browser', () => benchBrowser(databases.get(LARGEST)!, LABEL, !quick));
 await step('exports', () => benchExports(databases.get(LARGEST)!, LABEL, !quick));
 await step('first visit', () => benchFirstVisit(databases.get(LARGEST)!, LABEL));

@@ -3,8 +3,9 @@
 // with the same options). Counters that must hold across restarts and between processes (writes,
 // failed sign-ins) are rows in the registry's own SQLite file; the read limit, counted on every
 // public read, stays in memory (docs/decisions/020-limits-on-public-work.md). When the database
-// cannot be written (a full disk, a read-only file) a counter falls back to memory, so a limit never
-// turns into a 500 and never stops a sign-in.
+// cannot be written (a full disk, a read-only file, another connection holding the write lock) a
+// counter falls back to memory for that request, so a limit never turns into a 500, never stops a
+// sign-in, and never makes a request wait (docs/decisions/029-flood-bench-and-a-counter-that-never-waits.md).
 import { RateLimiterMemory, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../db/connection';
 
@@ -38,21 +39,56 @@ export interface LimitSpec {
 
 export const LIMITS_TABLE = 'rate_limits';
 
+/**
+ * The registry's connection as rate-limiter-flexible's store sees it (it calls `prepare` and
+ * `transaction`), with SQLite's busy timeout at 0 while a counter is read or written: under a write
+ * lock held elsewhere the counter fails at once and the request is counted in memory, instead of
+ * blocking the event loop for the whole busy timeout before its own write waits for it again.
+ * Synchronous from start to end, so no other work on the connection ever runs with the timeout at 0.
+ */
+export function noWaitClient(db: Db): Pick<Db, 'prepare' | 'transaction'> {
+  const noWait = <T>(run: () => T): T => {
+    const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    try {
+      return run();
+    } finally {
+      db.pragma(`busy_timeout = ${timeout}`);
+    }
+  };
+  const statement = (sql: string) => {
+    const prepared = db.prepare(sql);
+    return {
+      get: (...params: unknown[]) => noWait(() => prepared.get(...params)),
+      all: (...params: unknown[]) => noWait(() => prepared.all(...params)),
+      run: (...params: unknown[]) => noWait(() => prepared.run(...params)),
+    };
+  };
+  return {
+    prepare: statement as unknown as Db['prepare'],
+    transaction: ((fn: () => unknown) => () => noWait(() => db.transaction(fn)())) as unknown as Db['transaction'],
+  };
+}
+
 /** Makes the limits of one app on its database. */
 export function limitStore(db: Db): (spec: LimitSpec) => Limit {
+  const storeClient = noWaitClient(db);
   return (spec) => {
     const options = { keyPrefix: spec.name, points: spec.points, duration: spec.windowSeconds };
     const memory = new RateLimiterMemory(options);
     const limiter: RateLimiterAbstract = spec.durable
       ? new RateLimiterSQLite({
         ...options,
-        storeClient: db,
+        storeClient,
         storeType: 'better-sqlite3',
         tableName: LIMITS_TABLE,
         // migrations/007 makes the table (a read-only database must not fail here)
         tableCreated: true,
         clearExpiredByTimeout: false, // pruned by the background chores (http/prune.ts)
         insuranceLimiter: memory,
+        // an address over the limit is refused from memory until its window ends: a flood's 429s
+        // cost no database write each (the counter in the file already says it is over)
+        inMemoryBlockOnConsumed: spec.points + 1,
       })
       : memory;
     const state = (res: RateLimiterRes | null, counted: boolean): LimitState => {
@@ -69,7 +105,8 @@ export function limitStore(db: Db): (spec: LimitSpec) => Limit {
         try {
           return state(await limiter.consume(key), true);
         } catch (outcome) {
-          if (outcome instanceof RateLimiterRes) return state(outcome, true);
+          // refused; a key blocked in memory comes back with 0 points consumed
+          if (outcome instanceof RateLimiterRes) return { ...state(outcome, true), allowed: false, remaining: 0 };
           throw outcome;
         }
       },

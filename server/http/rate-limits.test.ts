@@ -3,6 +3,7 @@
 // (127.0.0.3) goes on working — all of 127.0.0.0/8 is loopback.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase, type Db } from '../db/connection';
@@ -86,6 +87,11 @@ describe('anonymous writes per address', () => {
     expect(last.headers['ratelimit-remaining']).toBe('0');
     expect(last.body.error).toMatch(/^Too many submissions from your network in a short time\. Yours is kept and can be sent again in 10 minutes\.$/);
     expect(created[0]!.headers['ratelimit-limit']).toBe('10');
+    // refused from memory until the window ends: more of the flood writes nothing to the database
+    const counted = () => t.db.prepare('SELECT points FROM rate_limits WHERE key = ?').pluck().get('writes:127.0.0.2');
+    const before = counted();
+    for (let i = 0; i < 5; i++) expect((await flood.post(routes.profiles.create.developer.path(), report(i))).status).toBe(429);
+    expect(counted()).toBe(before);
 
     const neighbour = await addressClient(port, '127.0.0.3').start();
     const res = await neighbour.post(routes.profiles.create.project.path(), report(1));
@@ -119,6 +125,47 @@ describe('anonymous writes per address', () => {
       expect((await staff.post(routes.profiles.verify.developer.path({ id }), {})).status).toBe(200);
       expect((await staff.post(routes.profiles.reject.developer.path({ id }), {})).status).toBe(200);
     }
+  });
+});
+
+describe('anonymous writes under a write lock held by another connection', () => {
+  it('when another connection holds the write lock, then a write answers after one busy timeout (not two: the counter does not wait) and the limit still counts, in memory', async () => {
+    t = makeTestApp({ RATE_LIMITS: true, LIMIT_WRITES: 3, LIMIT_WRITES_WINDOW_S: 600 });
+    const BUSY_MS = 1000;
+    t.db.pragma(`busy_timeout = ${BUSY_MS}`);
+    const port = await listen(t.app);
+    const flood = await addressClient(port, '127.0.0.2').start();
+    const locker = new Database(t.config.DATABASE_PATH);
+    locker.exec('BEGIN IMMEDIATE'); // as a stuck job or another process writing would
+    try {
+      const timed = async (i: number) => {
+        const started = performance.now();
+        const answer = await flood.post(routes.profiles.create.developer.path(), report(i));
+        return { ...answer, ms: performance.now() - started };
+      };
+      // the counter fails at once and counts in memory; the write itself waits its busy timeout
+      for (let i = 0; i < 3; i++) {
+        const answer = await timed(i);
+        expect(answer.status).toBe(500);
+        expect(answer.body.error).toBe('Something went wrong on our side. Please try again.');
+        expect(answer.ms).toBeGreaterThan(BUSY_MS * 0.9);
+        expect(answer.ms).toBeLessThan(BUSY_MS * 1.6);
+      }
+      // the fourth is over the limit counted in memory: refused before it touches the database
+      const refused = await timed(3);
+      expect(refused.status).toBe(429);
+      expect(refused.ms).toBeLessThan(BUSY_MS / 2);
+      expect(refused.body.error).toMatch(/^Too many submissions from your network/);
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+    }
+    // the lock gone, writes are counted in the database again
+    const neighbour = await addressClient(port, '127.0.0.3').start();
+    const res = await neighbour.post(routes.profiles.create.project.path(), report(9));
+    expect(res.status).toBe(201);
+    expect(res.headers['ratelimit-remaining']).toBe('2');
+    expect(t.db.prepare('SELECT points FROM rate_limits WHERE key = ?').pluck().get('writes:127.0.0.3')).toBe(1);
   });
 });
 
