@@ -15,6 +15,7 @@ import { editRequestCaseId } from '../../../shared/domain/case-id';
 import type { QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
+import { countQueue, queueWhere } from '../../read-model/staff-queues';
 
 const KIND_LABEL: Record<ProfileKind, string> = { developer: 'scammer', project: 'project' };
 
@@ -112,16 +113,17 @@ export function submitEditRequest(db: Db, { kind, profileId, input, submittedBy 
 
 /** GET /api/admin/developer-edit-requests/: pending requests of both kinds, oldest first. */
 export function listPendingEditRequests(
-  db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+  db: Db, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
 ): QueuePage<EditRequest> {
+  const { where, params } = queueWhere('editRequests', filter);
   const rows = db
     .prepare(`SELECT e.*, p.kind AS profile_kind, p.name AS profile_name
       FROM edit_requests e JOIN profiles p ON p.id = e.profile_id
-      WHERE e.verification_status = 'pending'
+      WHERE ${where}
         AND (e.submitted_at, e.id) > (SELECT submitted_at, id FROM edit_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
       ORDER BY e.submitted_at, e.id LIMIT @limit`)
-    .all({ after, limit: limit + 1 }) as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
-  const { n } = db.prepare("SELECT COUNT(*) AS n FROM edit_requests WHERE verification_status = 'pending'").get() as { n: number };
+    .all({ ...params, after, limit: limit + 1 }) as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
+  const n = countQueue(db, 'editRequests', filter);
   return pageOf(rows.map((r) => {
     return {
       id: r.id,
