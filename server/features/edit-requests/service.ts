@@ -9,7 +9,7 @@ import { profileReference } from '../../read-model/rows';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type {
-  EditRequest, EditRequestSubmit, IncidentChange, ProfileChange, ProposedChanges,
+  EditRequest, EditRequestCurrentValues, EditRequestSubmit, IncidentChange, ProfileChange, ProposedChanges,
 } from '../../../shared/contract/edit-request';
 import { editRequestCaseId } from '../../../shared/domain/case-id';
 import type { QueueQuery } from '../../../shared/contract/admin';
@@ -137,8 +137,35 @@ export function listPendingEditRequests(
       target_type: r.target_type,
       verification_status: r.verification_status,
       proposed_changes: JSON.parse(r.proposed_changes) as unknown,
+      current_values: currentValues(db, r.profile_id, JSON.parse(r.proposed_changes) as ProposedChanges),
     };
   }), limit, n);
+}
+
+const fromColumnValue = (field: string, value: unknown) => (LIST_FIELDS.has(field) && typeof value === 'string' ? JSON.parse(value) as unknown : value);
+
+/**
+ * issue 18: what each proposed field holds now, in the proposal's own names, so staff see the
+ * current value beside the proposed one. Only the fields proposed; an incident gone is left out.
+ */
+function currentValues(db: Db, profileId: number, changes: ProposedChanges): EditRequestCurrentValues {
+  const developer: Record<string, unknown> = {};
+  const proposed = PROFILE_COLUMNS.filter((f) => changes.developer?.[f] !== undefined);
+  if (proposed.length) {
+    const row = selectProfile(db, profileId);
+    for (const f of proposed) developer[f] = fromColumnValue(f, row?.[f] ?? null);
+  }
+  const scam_updates: EditRequestCurrentValues['scam_updates'] = [];
+  for (const update of changes.append?.scam_updates ?? []) {
+    const row = selectIncident(db, update.id);
+    if (!row || row.profile_id !== profileId) continue;
+    const set: Record<string, unknown> = {};
+    for (const f of (Object.keys(INCIDENT_COLUMNS) as (keyof IncidentChange)[]).filter((k) => update.set[k] !== undefined)) {
+      set[f] = fromColumnValue(f, row[INCIDENT_COLUMNS[f]] ?? null);
+    }
+    scam_updates.push({ id: update.id, set });
+  }
+  return { developer, scam_updates };
 }
 
 const selectProfile = (db: Db, id: number) => db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as Record<string, unknown>;
