@@ -4,7 +4,7 @@
 // One list of cards combines the five pending lists, oldest first.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { plural } from '../../ui/format';
+import { formatCount, plural } from '../../ui/format';
 import {
   checkGuard, FIRST_PAGE, filterFromSearch, LIST_NAMES, LOGIN_AGAIN_PATH, loadAdminPage, PANEL_PAGE_SIZE, postBulkReject, sinceOf,
   type Cursors, type LoadedLists, type PanelFilter, type SubmittedRange,
@@ -75,7 +75,8 @@ export function AdminPanelPage() {
   return <Panel onSessionExpired={signInAgain} />;
 }
 
-type ListsState = { status: 'loading' } | ({ status: 'loaded' } & LoadedLists);
+// `page`: the page these cards are, so the pager never names a page still loading
+type ListsState = { status: 'loading' } | ({ status: 'loaded'; page: number } & LoadedLists);
 
 const RANGE_LABELS: Record<SubmittedRange | '', string> = { '': 'Any time', day: 'In the last day', week: 'In the last 7 days', month: 'In the last 30 days' };
 
@@ -90,6 +91,7 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   // a new filter starts at its first page, with the range measured from now
   if (pages.key !== filterKey) setPages({ key: filterKey, filter, since: sinceOf(filter.submitted), stack: [FIRST_PAGE] });
   const cursors = pages.stack[pages.stack.length - 1]!;
+  const depth = pages.stack.length;
   const [state, setState] = useState<ListsState>({ status: 'loading' });
   const [reloading, setReloading] = useState(true);
   const [selected, setSelected] = useState<AdminCard | null>(null);
@@ -113,9 +115,9 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
       if (current.signal.aborted) return;
       setReloading(false);
       if (loaded.sessionExpired) onSessionExpired();
-      else setState({ status: 'loaded', ...loaded });
+      else setState({ status: 'loaded', page: depth, ...loaded });
     }, () => undefined /* aborted: a newer load or the page going away took over */);
-  }, [onSessionExpired, pages.filter, pages.since, cursors]);
+  }, [onSessionExpired, pages.filter, pages.since, cursors, depth]);
 
   useEffect(() => {
     void load();
@@ -212,7 +214,7 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   const counts = state.status === 'loaded' ? state.counts : null;
   // decision 028: the total is the server's, for what the filter lists, not the cards of this page
   const total = counts ? (filter.kind ? counts.kinds[filter.kind] ?? 0 : counts.total) : cards.length;
-  const pageNumber = pages.stack.length;
+  const pageNumber = state.status === 'loaded' ? state.page : 1;
   const pageCount = Math.max(1, Math.ceil(total / PANEL_PAGE_SIZE));
   const first = (pageNumber - 1) * PANEL_PAGE_SIZE + 1;
   const chips = counts ? SLUG_ORDER.filter((kind) => (counts.kinds[kind] ?? 0) > 0 || kind === filter.kind) : [];
@@ -265,7 +267,7 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
                       title={filter.kind === kind ? 'Show every kind again' : `Show only ${KIND_OF_SLUG[kind]}`}
                       onClick={() => narrow({ kind: filter.kind === kind ? null : kind })}
                     >
-                      {KIND_OF_SLUG[kind]} <strong>{counts?.kinds[kind] ?? 0}</strong>
+                      {KIND_OF_SLUG[kind]} <strong>{formatCount(counts?.kinds[kind] ?? 0)}</strong>
                     </button>
                   </li>
                 ))}
@@ -310,8 +312,10 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
           {pageNumber > 1 || next ? (
             <nav className="admin-pager" aria-label="Pages of requests">
               <p className="admin-pager__where" aria-live="polite">
-                Page {pageNumber} of {pageCount}
-                {cards.length ? <span className="admin-muted"> · requests {first}–{first + cards.length - 1} of {total}</span> : null}
+                Page {formatCount(pageNumber)} of {formatCount(pageCount)}
+                {cards.length ? (
+                  <span className="admin-muted"> · requests {formatCount(first)}–{formatCount(first + cards.length - 1)} of {formatCount(total)}</span>
+                ) : null}
               </p>
               <div className="admin-pager__buttons">
                 <button type="button" className="button button--quiet button--small" disabled={pageNumber === 1 || reloading} onClick={() => turnTo([FIRST_PAGE])}>

@@ -233,6 +233,14 @@ describe('moderating on the real server', { timeout: 30_000 }, () => {
     await waitFor(() => expect(pager).toHaveTextContent(/Page 2 of/));
     await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).not.toBe(firstKeys[0]));
     expect(screen.getAllByRole('article').map((a) => a.textContent).filter((t) => firstKeys.includes(t))).toEqual([]);
+    const secondKeys = screen.getAllByRole('article').map((a) => a.textContent);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toBe(firstKeys[0]));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages of requests' })).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toBe(secondKeys[0]));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages of requests' })).getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toBe(firstKeys[0]));
+    expect(screen.getByRole('navigation', { name: 'Pages of requests' })).toHaveTextContent(/^Page 1 of/);
 
     const chips = screen.getByRole('list', { name: 'Requests by kind' });
     const scammerScams = one<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i JOIN profiles p ON p.id = i.profile_id
