@@ -115,6 +115,8 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
       if (current.signal.aborted) return;
       setReloading(false);
       if (loaded.sessionExpired) onSessionExpired();
+      // the last cards of a later page were decided: show the page before it rather than nothing
+      else if (!loaded.cards.length && depth > 1 && !Object.keys(loaded.problems).length) setPages((p) => ({ ...p, stack: p.stack.slice(0, -1) }));
       else setState({ status: 'loaded', page: depth, ...loaded });
     }, () => undefined /* aborted: a newer load or the page going away took over */);
   }, [onSessionExpired, pages.filter, pages.since, cursors, depth]);

@@ -221,7 +221,7 @@ describe('moderating on the real server', { timeout: 30_000 }, () => {
       + (SELECT COUNT(*) FROM profiles WHERE verification_status IN ('unverified', 'pending'))
       + (SELECT COUNT(*) FROM edit_requests WHERE verification_status = 'pending')
       + (SELECT COUNT(*) FROM removal_requests WHERE verification_status = 'pending') AS n`).n;
-    await signIn();
+    const other = await signIn();
     renderPanel();
     const first = await cardsShown();
     expect(first).toHaveLength(100);
@@ -255,6 +255,16 @@ describe('moderating on the real server', { timeout: 30_000 }, () => {
     // pressed again: every kind again
     await userEvent.click(within(chips).getByRole('button', { name: `New Scammer Scam ${scammerScams}` }));
     await waitFor(() => expect(screen.getByText(`${waiting} requests`)).toBeInTheDocument());
+
+    // another moderator decides every scam report meanwhile: page 2 is empty, so Refresh shows the one page left
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages of requests' })).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Pages of requests' })).toHaveTextContent(/^Page 2 of/));
+    const ids = rows<{ id: number }>("SELECT id FROM incidents WHERE verification_status = 'pending'").map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 200) expect((await other.post(routes.incidents.bulkReject.path(), { ids: ids.slice(i, i + 200) })).status).toBe(200);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByText(`${waiting - ids.length} requests`)).toBeInTheDocument());
+    expect(screen.getAllByRole('article')).toHaveLength(waiting - ids.length);
+    expect(screen.queryByRole('navigation', { name: 'Pages of requests' })).toBeNull();
   });
 
   it('when a removal request is processed after the confirmation, then its scammer is deleted', async () => {
