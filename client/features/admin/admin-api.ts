@@ -64,7 +64,10 @@ export function sinceOf(submitted: SubmittedRange | null, now = Date.now()): str
 
 interface PageQuery { after: number; kind?: QueueKind; since?: string }
 
-/** product.md#calls' five pending lists, a page of each after an id, narrowed by kind and date (decision 028). */
+/**
+ * product.md#calls' five pending lists, a page of each after an id, narrowed by kind and date (decision 028).
+ * (`as never`: a kind reaches only the queue queueOfKind picked, which the route types cannot see.)
+ */
 export const LIST_SOURCES = {
   developers: {
     label: 'new scammers', schema: staffProfiles,
