@@ -23,6 +23,7 @@ import { syncCachedReads, syncRoutes } from './features/sync/routes';
 import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
 import { receiptRoutes } from './features/receipts/routes';
+import { moderationRoutes } from './features/moderation/routes';
 import { searchCachedReads, searchRoutes } from './features/search/routes';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 import { limitReads, limitWrites, makeLimits } from './http/rate-limits';
@@ -97,6 +98,7 @@ export function createExpressApp(base: AppDeps, headers = securityHeaders(base))
   app.use(incidentRoutes(deps));
   app.use(editRequestRoutes(deps));
   app.use(removalRequestRoutes(deps));
+  app.use(moderationRoutes(deps));
   app.use(filterOptionRoutes(deps));
   app.use(syncRoutes(deps));
   app.use(checkRoutes(deps));

@@ -13,9 +13,11 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm(): void;
   danger?: boolean;
+  /** more of the question (a reason to type), between the description and the buttons */
+  children?: ReactNode;
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Keep', onConfirm, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Keep', onConfirm, danger = true, children }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -23,6 +25,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         <AlertDialog.Content className="modal modal--md modal--top">
           <AlertDialog.Title className="modal__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="modal__description">{description}</AlertDialog.Description>
+          {children}
           <footer className="modal__footer">
             <AlertDialog.Cancel className="button button--secondary">{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className={danger ? 'button button--danger' : 'button'} onClick={onConfirm}>

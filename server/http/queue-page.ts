@@ -1,14 +1,15 @@
 // A staff queue's page (docs/design.md#moderation): the documented array, at most `limit` items
-// after the id `after`, oldest first; X-Total-Count and a Link to the next page say what is left.
+// after the id `after`, oldest first, narrowed by kind and date (decision 028); X-Total-Count (what
+// the filter lists in all) and a Link to the next page, with the same filter, say what is left.
 // No answer grows with the queue.
 import type { Request, Response } from 'express';
-import { queueQuerySchema, type QueueQuery } from '../../shared/contract/admin';
+import { queueQueryFor, type QueueName, type QueueQuery } from '../../shared/contract/admin';
 import { parse } from './validate';
 
 export interface QueuePage<T> { items: T[]; total: number; hasMore: boolean }
 
-export function queueQuery(req: Request): QueueQuery {
-  return parse(queueQuerySchema, req.query);
+export function queueQuery(req: Request, queue: QueueName): QueueQuery {
+  return parse(queueQueryFor(queue), req.query);
 }
 
 /** The page's items read with `LIMIT limit + 1` (the extra one only says that more follow), oldest first by
@@ -21,7 +22,9 @@ export function sendQueuePage<T extends { id: number }>(req: Request, res: Respo
   res.setHeader('X-Total-Count', String(page.total));
   const last = page.items[page.items.length - 1];
   if (page.hasMore && last) {
-    res.setHeader('Link', `<${req.path}?limit=${query.limit}&after=${last.id}>; rel="next"`);
+    const next = new URLSearchParams({ limit: String(query.limit), after: String(last.id) });
+    for (const key of ['kind', 'since', 'until'] as const) if (query[key]) next.set(key, query[key]);
+    res.setHeader('Link', `<${req.path}?${next.toString()}>; rel="next"`);
   }
   res.json(page.items);
 }

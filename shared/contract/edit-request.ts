@@ -74,6 +74,12 @@ function hasAnyChange(c: ProposedChanges): boolean {
 }
 
 /** product.md#entities-edit-request ("Edit request (as read by admin)"). */
+export const editRequestCurrentValuesSchema = z.object({
+  developer: z.record(z.string(), z.unknown()),
+  scam_updates: z.array(z.object({ id: z.number().int(), set: z.record(z.string(), z.unknown()) })),
+});
+export type EditRequestCurrentValues = z.infer<typeof editRequestCurrentValuesSchema>;
+
 export const editRequestSchema = z.object({
   id: z.number().int(),
   submitted_at: z.string(),
@@ -89,5 +95,8 @@ export const editRequestSchema = z.object({
   target_type: z.string(),
   verification_status: z.string(),
   proposed_changes: z.unknown(),
+  /** issue 18: each proposed field's value now, in proposed_changes' names (absent from servers before it) */
+  current_values: editRequestCurrentValuesSchema.optional(),
 });
 export type EditRequest = z.infer<typeof editRequestSchema>;
+

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PROFILE_FETCH_SIZE } from '../constants';
 import { bankAccount, shortText, optionalShortText, optionalLongText, stringList } from './common';
 import { sharedIdentifiersField } from './shared-identifiers';
+import { QUEUE_KINDS, queueDatesSchema } from './admin';
 
 export const GENDERS = ['Male', 'Female', 'Other', 'Not Specified'] as const; // product.md#entities
 /** docs/product.md#entities: a profile's gender, one of GENDERS. */
@@ -73,7 +74,13 @@ export const profileListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(PROFILE_FETCH_SIZE).default(PROFILE_FETCH_SIZE),
   is_verified: z.enum(['true', 'false', 'True', 'False', '1', '0']).optional()
     .transform((v) => (v === undefined ? true : ['true', 'True', '1'].includes(v))),
-});
+  // staff's queue (is_verified=false) only, as the other queues (decision 028): after an id, of a kind, in a date range
+  after: z.coerce.number().int().min(0).default(0),
+  kind: z.enum([...QUEUE_KINDS.developers, ...QUEUE_KINDS.projects], {
+    error: `kind must be one of ${[...QUEUE_KINDS.developers, ...QUEUE_KINDS.projects].join(', ')}`,
+  }).optional(),
+  ...queueDatesSchema.shape,
+}).refine((q) => !q.since || !q.until || q.since < q.until, { message: 'since must be before until', path: ['until'] });
 
 /**
  * product.md#entities-profile-create ("Scammer creation payload"), also used for projects. The verification fields are

@@ -4,7 +4,7 @@ import { PROFILE_KINDS, PROFILE_SEGMENTS, allRoutes, kindOfSegment, routes, type
 
 // docs/product.md#calls, written out as the product documents them: the table must hold these
 // and nothing else (the replicas' sync call is ours, docs/design.md "Replica sync"; the identifier
-// lookup is issue 16's; the server's search for an incomplete replica issue 17's; the bulk rejections issue 18's; the API description, its reference page, the exports and the feed are issue 20's).
+// lookup is issue 16's; the server's search for an incomplete replica issue 17's; the bulk rejections and the queue counts issue 18's; the API description, its reference page, the exports and the feed are issue 20's).
 const DOCUMENTED = [
   'POST /api/login/', 'GET /api/accounts/me/', 'POST /accounts/logout/', 'GET /api/adminpanel/guard/',
   'GET /api/developers/', 'GET /api/projects/', 'POST /api/developers/', 'POST /api/projects/',
@@ -30,6 +30,7 @@ const DOCUMENTED = [
   'GET /feed.atom', 'GET /api/receipts/{token}/', 'GET /api/stats/',
   'POST /api/developers/bulk-reject/', 'POST /api/projects/bulk-reject/', 'POST /api/admin/scams/bulk-reject/',
   'POST /api/admin/developer-edit-requests/bulk-reject/', 'POST /api/removal-requests/bulk-reject/',
+  'GET /api/admin/queue-counts/',
   'GET /api/search/', 'GET /api/search/options/', 'GET /api/search/lookup/',
 ];
 

@@ -7,7 +7,9 @@
 // routes.test.ts pins every path to the documented one; server/app-routes.test.ts checks that
 // the app registers each route exactly once and that no route hides another.
 import { z } from 'zod';
-import { bulkRejectAnswerSchema, bulkRejectSchema, pendingScamSchema, queueQuerySchema } from './admin';
+import {
+  bulkRejectAnswerSchema, bulkRejectSchema, pendingScamSchema, queueCountsQuerySchema, queueCountsSchema, queueQueryFor,
+} from './admin';
 import { checkAnswerSchema, checkQuerySchema } from './check';
 import { currentUserSchema, loginFormSchema, loginResponseSchema } from './auth';
 import type { ProfileKind } from './common';
@@ -221,7 +223,7 @@ export const routes = {
       summary: 'Report an incident of a profile, in the Add Scam form\'s payload; it awaits review.',
     })),
     pending: route({
-      method: 'GET', pattern: '/api/admin/scams/pending/', access: 'staff', query: queueQuerySchema, answer: z.array(pendingScamSchema),
+      method: 'GET', pattern: '/api/admin/scams/pending/', access: 'staff', query: queueQueryFor('pendingScams'), answer: z.array(pendingScamSchema),
       summary: 'A page of the incidents awaiting review, oldest first (X-Total-Count, Link rel=next).',
     }),
     bulkReject: route({
@@ -247,7 +249,7 @@ export const routes = {
       summary: 'Propose changes to a public profile or its incidents; answers { id, case_id }.',
     })),
     pending: route({
-      method: 'GET', pattern: '/api/admin/developer-edit-requests/', access: 'staff', query: queueQuerySchema, answer: z.array(editRequestSchema),
+      method: 'GET', pattern: '/api/admin/developer-edit-requests/', access: 'staff', query: queueQueryFor('editRequests'), answer: z.array(editRequestSchema),
       summary: 'A page of the edit requests awaiting review, of both kinds of profile, oldest first.',
     }),
     bulkReject: route({
@@ -269,7 +271,7 @@ export const routes = {
       summary: 'Ask for a profile or an incident to be removed.',
     }),
     pending: route({
-      method: 'GET', pattern: '/api/removal-requests/', access: 'staff', query: queueQuerySchema, answer: z.array(removalRequestSchema),
+      method: 'GET', pattern: '/api/removal-requests/', access: 'staff', query: queueQueryFor('removalRequests'), answer: z.array(removalRequestSchema),
       summary: 'A page of the removal requests awaiting review, oldest first.',
     }),
     bulkReject: route({
@@ -283,6 +285,12 @@ export const routes = {
     reject: route({
       method: 'POST', pattern: '/api/removal-requests/:id/reject/', access: 'staff', errors: [409],
       summary: 'Refuse the removal: the target stays.',
+    }),
+  },
+  moderation: {
+    counts: route({
+      method: 'GET', pattern: '/api/admin/queue-counts/', access: 'staff', query: queueCountsQuerySchema, answer: queueCountsSchema,
+      summary: 'How many submissions of each kind await review, submitted in the date range (the admin panel\'s count chips).',
     }),
   },
   filterOptions: {

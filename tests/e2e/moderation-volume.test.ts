@@ -41,6 +41,25 @@ describe('the admin panel at volume', () => {
     await context.close();
   });
 
+  it('when an edit request opens, then each change reads its value now beside the proposed one, and a refusal can carry a reason', async () => {
+    const { context, page } = await openPanel();
+    await page.getByRole('button', { name: /^Edit Scammer \d/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Edit Scammer \d/ }).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    const card = page.locator('.admin-card', { has: page.locator('.admin-kind', { hasText: /^Edit Scammer$/ }) }).first();
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    const compare = dialog.locator('.admin-compare__row').first();
+    await compare.waitFor();
+    expect(await compare.locator('.admin-compare__tag').allTextContents()).toEqual(['Now', 'Proposed']);
+    await shoot(page, 'edit-compare');
+    await dialog.getByRole('button', { name: 'Cancel Changes' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Cancel these changes?' });
+    await question.getByRole('textbox', { name: 'Reason (optional)' }).fill('The proposed bio names the wrong person.');
+    await shoot(page, 'reason');
+    await question.getByRole('button', { name: 'Go back' }).click();
+    await context.close();
+  });
+
   it('when two cards are picked and Reject selected is confirmed, then both leave the queue', async () => {
     const { context, page } = await openPanel();
     const cards = page.locator('.admin-card');

@@ -3,13 +3,17 @@
 // connection the panel says so and offers Try again instead: a lost connection is not a refusal.
 // One list of cards combines the five pending lists, oldest first.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { plural } from '../../ui/format';
-import { checkGuard, LIST_NAMES, LIST_SOURCES, LOGIN_AGAIN_PATH, loadAdminLists, postBulkReject, type LoadedLists } from './admin-api';
-import { QUEUE_PAGE_MAX } from '../../../shared/constants';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatCount, plural } from '../../ui/format';
+import {
+  checkGuard, FIRST_PAGE, filterFromSearch, LIST_NAMES, LOGIN_AGAIN_PATH, loadAdminPage, PANEL_PAGE_SIZE, postBulkReject, sinceOf,
+  type Cursors, type LoadedLists, type PanelFilter, type SubmittedRange,
+} from './admin-api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ModerationAction } from './actions';
-import { countByKind, toCards, type AdminCard } from './cards';
+import type { AdminCard } from './cards';
+import { KIND_OF_SLUG, SLUG_ORDER } from './kind-label';
+import { ReasonField } from './ReasonField';
 import { RequestCard } from './RequestCard';
 import { RequestDetailsModal } from './RequestDetailsModal';
 import './admin.css';
@@ -71,9 +75,23 @@ export function AdminPanelPage() {
   return <Panel onSessionExpired={signInAgain} />;
 }
 
-type ListsState = { status: 'loading' } | ({ status: 'loaded' } & LoadedLists);
+// `page`: the page these cards are, so the pager never names a page still loading
+type ListsState = { status: 'loading' } | ({ status: 'loaded'; page: number } & LoadedLists);
+
+const RANGE_LABELS: Record<SubmittedRange | '', string> = { '': 'Any time', day: 'In the last day', week: 'In the last 7 days', month: 'In the last 30 days' };
 
 function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
+  const [search, setSearch] = useSearchParams();
+  const filter = filterFromSearch(search);
+  const filterKey = `${filter.kind ?? ''}|${filter.submitted ?? ''}`;
+  // decision 028: a page is where each queue starts; the pages before it, for Previous
+  const [pages, setPages] = useState<{ key: string; filter: PanelFilter; since: string | undefined; stack: Cursors[] }>(
+    () => ({ key: filterKey, filter, since: sinceOf(filter.submitted), stack: [FIRST_PAGE] }),
+  );
+  // a new filter starts at its first page, with the range measured from now
+  if (pages.key !== filterKey) setPages({ key: filterKey, filter, since: sinceOf(filter.submitted), stack: [FIRST_PAGE] });
+  const cursors = pages.stack[pages.stack.length - 1]!;
+  const depth = pages.stack.length;
   const [state, setState] = useState<ListsState>({ status: 'loading' });
   const [reloading, setReloading] = useState(true);
   const [selected, setSelected] = useState<AdminCard | null>(null);
@@ -81,23 +99,27 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [focusNotice, setFocusNotice] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const controller = useRef<AbortController | null>(null);
   // docs/design.md#moderation: cards picked for a bulk rejection, by key
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const [bulkReason, setBulkReason] = useState('');
   const [bulkBusy, setBulkBusy] = useState(false);
 
   const load = useCallback((): Promise<void> => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
-    return loadAdminLists(current.signal).then((loaded) => {
+    return loadAdminPage(pages.filter, cursors, pages.since, current.signal).then((loaded) => {
       if (current.signal.aborted) return;
       setReloading(false);
       if (loaded.sessionExpired) onSessionExpired();
-      else setState({ status: 'loaded', ...loaded });
+      // the last cards of a later page were decided: show the page before it rather than nothing
+      else if (!loaded.cards.length && depth > 1 && !Object.keys(loaded.problems).length) setPages((p) => ({ ...p, stack: p.stack.slice(0, -1) }));
+      else setState({ status: 'loaded', page: depth, ...loaded });
     }, () => undefined /* aborted: a newer load or the page going away took over */);
-  }, [onSessionExpired]);
+  }, [onSessionExpired, pages.filter, pages.since, cursors, depth]);
 
   useEffect(() => {
     void load();
@@ -139,9 +161,9 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
     return () => cancelAnimationFrame(settle);
   }, [focusNotice, state, reloading]);
 
-  const cards = state.status === 'loaded' ? toCards(state.lists) : [];
+  const cards = state.status === 'loaded' ? state.cards : [];
   const pickedCards = cards.filter((c) => picked.has(c.key));
-  // issue 18: a new profile's modal lists its own reports awaiting review
+  // issue 18: a new profile's modal lists its own reports awaiting review (those on this page)
   const related = selected && (selected.type === 'developer' || selected.type === 'project')
     ? cards.filter((c) => c.type === 'scam' && (selected.type === 'developer' ? c.scam.developer : c.scam.project) === selected.id)
     : [];
@@ -155,12 +177,35 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
     });
   }
 
-  async function rejectPicked() {
+  function narrow(change: Partial<PanelFilter>) {
+    const next = { ...filter, ...change };
+    const query = new URLSearchParams(search);
+    for (const key of ['kind', 'submitted'] as const) {
+      const value = next[key];
+      if (value) query.set(key, value);
+      else query.delete(key);
+    }
+    setPicked(new Set());
+    setNotice(null);
+    setReloading(true);
+    setSearch(query);
+  }
+
+  function turnTo(stack: Cursors[]) {
+    setPicked(new Set());
+    setNotice(null);
+    setReloading(true);
+    setPages((current) => ({ ...current, stack }));
+    listRef.current?.scrollIntoView?.({ block: 'start' });
+  }
+
+  async function rejectPicked(reason: string) {
     setBulkBusy(true);
-    const outcome = await postBulkReject(pickedCards).catch(() => ({ ok: false as const, sessionExpired: false, reason: 'No answer from the server.' }));
+    const outcome = await postBulkReject(pickedCards, reason).catch(() => ({ ok: false as const, sessionExpired: false, reason: 'No answer from the server.' }));
     setBulkBusy(false);
     if (!outcome.ok && outcome.sessionExpired) return onSessionExpired();
     setPicked(new Set());
+    setBulkReason('');
     setNotice(outcome.ok
       ? `Rejected ${plural(outcome.rejected, 'request', 'requests')}.${outcome.skipped ? ` ${plural(outcome.skipped, 'was', 'were')} already decided.` : ''}`
       : `Reject selected failed: ${outcome.reason}`);
@@ -168,7 +213,14 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
     await reload();
   }
   const problems = state.status === 'loaded' ? LIST_NAMES.flatMap((name) => state.problems[name] ?? []) : [];
-  const counts = countByKind(cards);
+  const counts = state.status === 'loaded' ? state.counts : null;
+  // decision 028: the total is the server's, for what the filter lists, not the cards of this page
+  const total = counts ? (filter.kind ? counts.kinds[filter.kind] ?? 0 : counts.total) : cards.length;
+  const pageNumber = state.status === 'loaded' ? state.page : 1;
+  const pageCount = Math.max(1, Math.ceil(total / PANEL_PAGE_SIZE));
+  const first = (pageNumber - 1) * PANEL_PAGE_SIZE + 1;
+  const chips = counts ? SLUG_ORDER.filter((kind) => (counts.kinds[kind] ?? 0) > 0 || kind === filter.kind) : [];
+  const next = state.status === 'loaded' ? state.next : null;
 
   return (
     <section className="page admin-page">
@@ -199,24 +251,42 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
         <p className="admin-muted" role="status">Loading requests…</p>
       ) : (
         <>
-          <div className="admin-summary">
+          <div className="admin-summary" ref={listRef}>
             <p className="admin-summary__total">
-              <strong>{plural(cards.length, 'request', 'requests')}</strong> awaiting review{cards.length ? ', oldest first' : ''}
+              <strong>{plural(total, 'request', 'requests')}</strong> awaiting review
+              {filter.kind ? <> of the kind {KIND_OF_SLUG[filter.kind]}</> : null}
+              {filter.submitted ? <>, submitted {RANGE_LABELS[filter.submitted].toLowerCase()}</> : null}
+              {total ? ', oldest first' : ''}
             </p>
-            {counts.length ? (
+            {chips.length ? (
               <ul className="admin-summary__kinds" aria-label="Requests by kind">
-                {counts.map(({ kind, count }) => (
-                  <li key={kind}>{kind} <strong>{count}</strong></li>
+                {chips.map((kind) => (
+                  <li key={kind}>
+                    <button
+                      type="button"
+                      className="admin-chip"
+                      aria-pressed={filter.kind === kind}
+                      title={filter.kind === kind ? 'Show every kind again' : `Show only ${KIND_OF_SLUG[kind]}`}
+                      onClick={() => narrow({ kind: filter.kind === kind ? null : kind })}
+                    >
+                      {KIND_OF_SLUG[kind]} <strong>{formatCount(counts?.kinds[kind] ?? 0)}</strong>
+                    </button>
+                  </li>
                 ))}
               </ul>
             ) : null}
+            <label className="admin-range">
+              <span>Submitted</span>
+              <select
+                value={filter.submitted ?? ''}
+                onChange={(event) => narrow({ submitted: (event.target.value || null) as SubmittedRange | null })}
+              >
+                {(Object.keys(RANGE_LABELS) as (SubmittedRange | '')[]).map((range) => (
+                  <option key={range} value={range}>{RANGE_LABELS[range]}</option>
+                ))}
+              </select>
+            </label>
           </div>
-          {state.more.length ? (
-            <p className="admin-more" role="note">
-              More are waiting. Shown are the oldest {QUEUE_PAGE_MAX} {state.more.map((name) => LIST_SOURCES[name].label).join(', ')};
-              decide these, then press Refresh for the next.
-            </p>
-          ) : null}
           {pickedCards.length ? (
             <div className="admin-bulk" role="group" aria-label="Selected requests">
               <p><strong>{plural(pickedCards.length, 'request', 'requests')}</strong> selected</p>
@@ -227,7 +297,7 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
             </div>
           ) : null}
           {cards.length ? (
-            <ul className="admin-list" aria-label="Requests awaiting review">
+            <ul className="admin-list" aria-label="Requests awaiting review" aria-busy={reloading || undefined}>
               {cards.map((card) => (
                 <li key={card.key}>
                   <RequestCard card={card} onViewDetails={viewDetails} selected={picked.has(card.key)} onSelect={pick} />
@@ -235,23 +305,50 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
               ))}
             </ul>
           ) : problems.length ? null : (
-            <p className="admin-empty">Nothing is waiting for review. New submissions appear here.</p>
+            <p className="admin-empty">
+              {filter.kind || filter.submitted
+                ? 'Nothing of this kind or date is waiting for review.'
+                : 'Nothing is waiting for review. New submissions appear here.'}
+            </p>
           )}
+          {pageNumber > 1 || next ? (
+            <nav className="admin-pager" aria-label="Pages of requests">
+              <p className="admin-pager__where" aria-live="polite">
+                Page {formatCount(pageNumber)} of {formatCount(pageCount)}
+                {cards.length ? (
+                  <span className="admin-muted"> · requests {formatCount(first)}–{formatCount(first + cards.length - 1)} of {formatCount(total)}</span>
+                ) : null}
+              </p>
+              <div className="admin-pager__buttons">
+                <button type="button" className="button button--quiet button--small" disabled={pageNumber === 1 || reloading} onClick={() => turnTo([FIRST_PAGE])}>
+                  First page
+                </button>
+                <button type="button" className="button button--secondary button--small" disabled={pageNumber === 1 || reloading} onClick={() => turnTo(pages.stack.slice(0, -1))}>
+                  Previous
+                </button>
+                <button type="button" className="button button--small" disabled={!next || reloading} onClick={() => next && turnTo([...pages.stack, next])}>
+                  Next
+                </button>
+              </div>
+            </nav>
+          ) : null}
         </>
       )}
 
       <ConfirmDialog
         open={confirmingBulk}
-        onOpenChange={setConfirmingBulk}
+        onOpenChange={(next) => { setConfirmingBulk(next); }}
         title={`Reject ${plural(pickedCards.length, 'request', 'requests')}?`}
         description="Each is rejected as with its own Reject button: nothing it asked for is published or changed. This cannot be undone from the panel."
         confirmLabel="Reject selected"
         cancelLabel="Go back"
         onConfirm={() => {
           setConfirmingBulk(false);
-          void rejectPicked();
+          void rejectPicked(bulkReason);
         }}
-      />
+      >
+        <ReasonField value={bulkReason} onChange={setBulkReason} />
+      </ConfirmDialog>
 
       <RequestDetailsModal
         card={selected}
@@ -269,3 +366,4 @@ function Panel({ onSessionExpired }: { onSessionExpired(): void }) {
     </section>
   );
 }
+

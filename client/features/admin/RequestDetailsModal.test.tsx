@@ -193,6 +193,23 @@ describe('the details of an edit request', () => {
     expect(field(changes, 'Nationality')).toBe('Irish');
     expect(within(changes).queryByRole('region')).toBeNull();
   });
+
+  it('when the server sends the current values, then each change reads Now beside Proposed, with a list\'s dropped and added items marked', () => {
+    const { dialog } = show(onlyCard({
+      editRequests: [editRequest({
+        id: 1, target_type: 'developer', scam: null,
+        proposed_changes: { developer: { nationality: 'Irish', languages: ['English', 'Irish'], location: 'Dublin' } },
+        current_values: { developer: { nationality: 'British', languages: ['English', 'Welsh'], location: 'Dublin' }, scam_updates: [] },
+      })],
+    }));
+    const changes = region(dialog, 'Scammer Changes');
+    const nationality = within(changes).getByText('Nationality').closest('div')!;
+    expect(within(nationality).getAllByRole('definition').map((d) => d.textContent)).toEqual(['NowBritish', 'ProposedIrish']);
+    const languages = within(changes).getByText('Languages').closest('div')!;
+    expect(within(languages).getByText('Welsh').tagName).toBe('DEL');
+    expect(within(languages).getByText('Irish').tagName).toBe('INS');
+    expect(within(changes).getByText('Location').closest('div')!.textContent).toContain('no change');
+  });
 });
 
 describe('the details of a removal request', () => {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
 import { statusBadgeLabel } from '../../../shared/domain/status';
-import { newIdempotencyKey, postModeration } from './admin-api';
+import { newIdempotencyKey, postModeration, postRejectWithReason } from './admin-api';
 import { actionsFor, MISSING_TARGET_ID, type ModerationAction } from './actions';
 import { sharedOf, type AdminCard } from './cards';
 import { CardDetails } from './details';
@@ -13,6 +13,7 @@ import { Section } from './Fields';
 import { formatScamAmount } from './format';
 import { submittedLine } from './RequestCard';
 import { SharedIdentifiers } from './SharedIdentifiers';
+import { ReasonField } from './ReasonField';
 import './admin.css';
 
 export interface RequestDetailsModalProps {
@@ -51,6 +52,8 @@ export function RequestDetailsModal({
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState<ModerationAction | null>(null);
+  // issue 18: a refusal may carry a reason for the audit log
+  const [reason, setReason] = useState('');
   // one key per decision on a card: pressing again after a lost answer is replayed, not redone
   const keys = useRef(new Map<string, string>());
   const mounted = useRef(true);
@@ -67,26 +70,29 @@ export function RequestDetailsModal({
     setFailure(null);
     setConfirming(null);
     setBusy(null);
+    setReason('');
   }
 
   if (!card) return null;
   const actions = actionsFor(card);
   const { shared, ownProfileId } = sharedOf(card);
 
-  async function decide(action: ModerationAction) {
+  async function decide(action: ModerationAction, why = '') {
     if (!card) return;
     setFailure(null);
     if (action.path === null) {
       setFailure({ text: MISSING_TARGET_ID, detail: null });
       return;
     }
-    let key = keys.current.get(`${card.key} ${action.path}`);
+    const withReason = action.role === 'refuse' && why.trim() !== '';
+    const keyOf = `${card.key} ${action.path}${withReason ? ` ${why.trim()}` : ''}`;
+    let key = keys.current.get(keyOf);
     if (!key) {
       key = newIdempotencyKey(`${card.type}-${card.id}`);
-      keys.current.set(`${card.key} ${action.path}`, key);
+      keys.current.set(keyOf, key);
     }
     setBusy(action.label);
-    const outcome = await postModeration(action.path, key);
+    const outcome = withReason ? await postRejectWithReason(card, why, key) : await postModeration(action.path, key);
     if (!mounted.current) return;
     setBusy(null);
     if (outcome.ok) {
@@ -164,9 +170,11 @@ export function RequestDetailsModal({
         onConfirm={() => {
           const action = confirming;
           setConfirming(null);
-          if (action) void decide(action);
+          if (action) void decide(action, reason);
         }}
-      />
+      >
+        {confirming?.role === 'refuse' ? <ReasonField value={reason} onChange={setReason} /> : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,14 +1,15 @@
-// The panel's calls (product.md#calls): the guard, the five pending lists and the moderation POSTs.
+// The panel's calls (product.md#calls): the guard, the five pending lists a page at a time, the count chips and the moderation POSTs.
 // Staff work goes straight to the network, never through the outbox: a decision taken offline
 // and sent later could act on a request that someone else already handled.
 import { z } from 'zod';
-import type { ProfileKind } from '../../../shared/contract/common';
 import { staffProfileSchema } from '../../../shared/contract/profile';
-import { BULK_REJECT_MAX, PROFILE_FETCH_SIZE, QUEUE_PAGE_MAX } from '../../../shared/constants';
+import { BULK_REJECT_MAX, QUEUE_PAGE_DEFAULT } from '../../../shared/constants';
 import { routes } from '../../../shared/contract/routes';
 import { ApiError, apiFetch, apiJson } from '../../api/http';
-import { EMPTY_LISTS, type AdminCard, type AdminCardType, type AdminLists } from './cards';
-import { bulkRejectAnswerSchema } from '../../../shared/contract/admin';
+import { compareCards, EMPTY_LISTS, toCards, type AdminCard, type AdminCardType, type AdminLists } from './cards';
+import {
+  ALL_QUEUE_KINDS, bulkRejectAnswerSchema, queueCountsSchema, queueOfKind, type QueueCounts, type QueueKind,
+} from '../../../shared/contract/admin';
 
 export const GUARD_PATH = routes.auth.adminGuard.path();
 /** Where a person whose session ended while moderating signs in again (product.md#screens route, `next`). */
@@ -37,58 +38,109 @@ const staffProfiles = z.union([
   z.object({ results: z.array(staffProfileSchema) }).loose().transform((page) => page.results),
 ]);
 
-/** The profiles of a kind awaiting review, all at once (docs/product.md#calls). */
-const awaitingReview = (kind: ProfileKind) =>
-  routes.profiles.list[kind].path({ query: { is_verified: 'false', page_size: PROFILE_FETCH_SIZE } });
+/** docs/design.md#moderation (decision 028): the panel shows a page of this many cards, merged from the queues. */
+export const PANEL_PAGE_SIZE = QUEUE_PAGE_DEFAULT;
 
-/** product.md#screens: the moderation start page's five pending lists, with the paths of product.md#calls. */
+/** The panel's filters (decision 028), kept in the address (?kind=, ?submitted=) so a reload keeps them. */
+export const SUBMITTED_RANGES = { day: 1, week: 7, month: 30 } as const;
+export type SubmittedRange = keyof typeof SUBMITTED_RANGES;
+export interface PanelFilter { kind: QueueKind | null; submitted: SubmittedRange | null }
+
+export function filterFromSearch(search: URLSearchParams): PanelFilter {
+  const kind = search.get('kind');
+  const submitted = search.get('submitted');
+  return {
+    kind: kind && (ALL_QUEUE_KINDS as string[]).includes(kind) ? kind as QueueKind : null,
+    submitted: submitted && submitted in SUBMITTED_RANGES ? submitted as SubmittedRange : null,
+  };
+}
+
+/** The moment a range starts, to the minute, so the pages of one visit ask for the same since. */
+export function sinceOf(submitted: SubmittedRange | null, now = Date.now()): string | undefined {
+  if (!submitted) return undefined;
+  const start = now - SUBMITTED_RANGES[submitted] * 86_400_000;
+  return new Date(start - (start % 60_000)).toISOString();
+}
+
+interface PageQuery { after: number; kind?: QueueKind; since?: string }
+
+/**
+ * product.md#calls' five pending lists, a page of each after an id, narrowed by kind and date (decision 028).
+ * (`as never`: a kind reaches only the queue queueOfKind picked, which the route types cannot see.)
+ */
 export const LIST_SOURCES = {
-  developers: { label: 'new scammers', path: awaitingReview('developer'), schema: staffProfiles },
-  projects: { label: 'new projects', path: awaitingReview('project'), schema: staffProfiles },
-  // docs/design.md#moderation: each queue answers a page, oldest first; the panel asks for the largest
+  developers: {
+    label: 'new scammers', schema: staffProfiles,
+    path: (q: PageQuery) => routes.profiles.list.developer.path({ query: { is_verified: 'false', page_size: PANEL_PAGE_SIZE, ...q } as never }),
+  },
+  projects: {
+    label: 'new projects', schema: staffProfiles,
+    path: (q: PageQuery) => routes.profiles.list.project.path({ query: { is_verified: 'false', page_size: PANEL_PAGE_SIZE, ...q } as never }),
+  },
   editRequests: {
-    label: 'edit requests', path: routes.editRequests.pending.path({ query: { limit: QUEUE_PAGE_MAX } }), schema: routes.editRequests.pending.answer,
+    label: 'edit requests', schema: routes.editRequests.pending.answer,
+    path: (q: PageQuery) => routes.editRequests.pending.path({ query: { limit: PANEL_PAGE_SIZE, ...q } as never }),
   },
   removalRequests: {
-    label: 'removal requests', path: routes.removalRequests.pending.path({ query: { limit: QUEUE_PAGE_MAX } }),
-    schema: routes.removalRequests.pending.answer,
+    label: 'removal requests', schema: routes.removalRequests.pending.answer,
+    path: (q: PageQuery) => routes.removalRequests.pending.path({ query: { limit: PANEL_PAGE_SIZE, ...q } as never }),
   },
-  pendingScams: { label: 'new scams', path: routes.incidents.pending.path({ query: { limit: QUEUE_PAGE_MAX } }), schema: routes.incidents.pending.answer },
+  pendingScams: {
+    label: 'new scams', schema: routes.incidents.pending.answer,
+    path: (q: PageQuery) => routes.incidents.pending.path({ query: { limit: PANEL_PAGE_SIZE, ...q } as never }),
+  },
 } as const;
 
 export type ListName = keyof typeof LIST_SOURCES;
 export const LIST_NAMES = Object.keys(LIST_SOURCES) as ListName[];
 
+/** Where each queue's page starts: after this id (0: from the oldest). */
+export type Cursors = Record<ListName, number>;
+export const FIRST_PAGE: Cursors = { developers: 0, projects: 0, editRequests: 0, removalRequests: 0, pendingScams: 0 };
+
 export interface LoadedLists {
-  lists: AdminLists;
+  /** the cards of this page, oldest first */
+  cards: AdminCard[];
   /** a readable problem per list that did not load; the others still show */
   problems: Partial<Record<ListName, string>>;
   /** some call answered 401: the session ended */
   sessionExpired: boolean;
-  /** the lists that filled a whole page: more of them wait behind the oldest shown */
-  more: ListName[];
+  /** where the next page starts; null on the last page */
+  next: Cursors | null;
+  /** the count chips, for the date range; null when they did not load */
+  counts: QueueCounts | null;
 }
 
-async function loadOne<N extends ListName>(name: N, signal?: AbortSignal): Promise<AdminLists[N]> {
+async function loadOne<N extends ListName>(name: N, query: PageQuery, signal?: AbortSignal): Promise<AdminLists[N]> {
   const source = LIST_SOURCES[name];
-  const body = await apiJson<unknown>(source.path, signal ? { signal } : {});
+  const body = await apiJson<unknown>(source.path(query), signal ? { signal } : {});
   const parsed = source.schema.safeParse(body);
   if (!parsed.success) throw new Error('The answer could not be read.');
   return parsed.data as AdminLists[N];
 }
 
-/** The five lists at once; one that fails leaves the others usable. */
-export async function loadAdminLists(signal?: AbortSignal): Promise<LoadedLists> {
-  const settled = await Promise.allSettled(LIST_NAMES.map((name) => loadOne(name, signal)));
+/**
+ * One page of the panel: a page of each queue the filter reads, after its cursor, merged oldest
+ * first; the page takes the oldest PANEL_PAGE_SIZE, and each queue's next cursor is the last of
+ * its items taken. A list that fails leaves the others usable.
+ */
+export async function loadAdminPage(filter: PanelFilter, cursors: Cursors, since: string | undefined, signal?: AbortSignal): Promise<LoadedLists> {
+  const names = filter.kind ? [queueOfKind(filter.kind) as ListName] : LIST_NAMES;
+  const narrow = { ...(filter.kind ? { kind: filter.kind } : {}), ...(since ? { since } : {}) };
+  const countsPath = routes.moderation.counts.path({ query: since ? { since } : {} });
+  const [settled, counts] = await Promise.all([
+    Promise.allSettled(names.map((name) => loadOne(name, { after: cursors[name], ...narrow }, signal))),
+    apiJson<unknown>(countsPath, signal ? { signal } : {}).then((body) => queueCountsSchema.safeParse(body).data ?? null, () => null),
+  ]);
   const lists: AdminLists = { ...EMPTY_LISTS };
   const problems: LoadedLists['problems'] = {};
   let sessionExpired = false;
-  const more: ListName[] = [];
+  const full = new Set<ListName>();
   settled.forEach((result, i) => {
-    const name = LIST_NAMES[i]!;
+    const name = names[i]!;
     if (result.status === 'fulfilled') {
       (lists as unknown as Record<ListName, unknown>)[name] = result.value;
-      if (result.value.length >= QUEUE_PAGE_MAX) more.push(name);
+      if (result.value.length >= PANEL_PAGE_SIZE) full.add(name);
       return;
     }
     const error = result.reason as unknown;
@@ -97,7 +149,39 @@ export async function loadAdminLists(signal?: AbortSignal): Promise<LoadedLists>
     const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
     problems[name] = `The ${LIST_SOURCES[name].label} could not be loaded. ${message}`;
   });
-  return { lists, problems, sessionExpired, more };
+  const { cards, next } = mergePage(lists, cursors, full);
+  return { cards, problems, sessionExpired, next, counts };
+}
+
+/**
+ * The oldest PANEL_PAGE_SIZE cards of the lists (each oldest first, as the server sends it), taken
+ * from the heads, so each list gives a prefix and its cursor moves past what was shown. A next page
+ * exists when a list has cards left, or gave a whole page and so may have more on the server.
+ */
+export function mergePage(lists: AdminLists, cursors: Cursors, full: ReadonlySet<ListName>): { cards: AdminCard[]; next: Cursors | null } {
+  const queues = LIST_NAMES.map((name) => toCards({ ...EMPTY_LISTS, [name]: lists[name] }));
+  const heads = queues.map(() => 0);
+  const cards: AdminCard[] = [];
+  while (cards.length < PANEL_PAGE_SIZE) {
+    let pick = -1;
+    queues.forEach((queue, i) => {
+      const head = queue[heads[i]!];
+      if (head && (pick < 0 || compareCards(head, queues[pick]![heads[pick]!]!) < 0)) pick = i;
+    });
+    if (pick < 0) break;
+    cards.push(queues[pick]![heads[pick]!]!);
+    heads[pick]! += 1;
+  }
+  const next: Cursors = { ...cursors };
+  let more = false;
+  queues.forEach((queue, i) => {
+    const name = LIST_NAMES[i]!;
+    const taken = queue.slice(0, heads[i]);
+    const last = taken[taken.length - 1];
+    if (last?.id != null) next[name] = last.id;
+    if (heads[i]! < queue.length || (full.has(name) && heads[i] === queue.length)) more = true;
+  });
+  return { cards, next: more ? next : null };
 }
 
 export type ModerationOutcome =
@@ -141,8 +225,12 @@ export type BulkOutcome =
   | { ok: true; rejected: number; skipped: number }
   | { ok: false; sessionExpired: boolean; reason: string };
 
-/** Rejects the selected cards, one call per kind; stops at the first refusal (what went before stays rejected). */
-export async function postBulkReject(cards: readonly AdminCard[]): Promise<BulkOutcome> {
+/**
+ * Rejects the selected cards, one call per kind, with the moderator's reason (kept in the audit log);
+ * stops at the first refusal (what went before stays rejected).
+ */
+export async function postBulkReject(cards: readonly AdminCard[], reason = ''): Promise<BulkOutcome> {
+  const why = reason.trim();
   const byType = new Map<AdminCardType, number[]>();
   for (const card of cards) if (card.id !== null) byType.set(card.type, [...(byType.get(card.type) ?? []), card.id]);
   let rejected = 0;
@@ -151,7 +239,7 @@ export async function postBulkReject(cards: readonly AdminCard[]): Promise<BulkO
     for (let i = 0; i < ids.length; i += BULK_REJECT_MAX) {
       try {
         const answer = bulkRejectAnswerSchema.parse(await apiJson<unknown>(BULK_REJECT_PATHS[type], {
-          method: 'POST', json: { ids: ids.slice(i, i + BULK_REJECT_MAX) }, idempotencyKey: newIdempotencyKey(`bulk-${type}`),
+          method: 'POST', json: { ids: ids.slice(i, i + BULK_REJECT_MAX), ...(why ? { reason: why } : {}) }, idempotencyKey: newIdempotencyKey(`bulk-${type}`),
         }));
         rejected += answer.rejected.length;
         skipped += answer.skipped.length;
@@ -162,4 +250,23 @@ export async function postBulkReject(cards: readonly AdminCard[]): Promise<BulkO
     }
   }
   return { ok: true, rejected, skipped };
+}
+
+/**
+ * One card refused with a reason (decision 028): the spec's reject call takes no body, so the
+ * reason goes through the queue's bulk rejection with this one id, which keeps it in the audit log.
+ * An item already decided comes back skipped: read as the 409 its own button would get.
+ */
+export async function postRejectWithReason(card: AdminCard, reason: string, idempotencyKey: string): Promise<ModerationOutcome> {
+  try {
+    const answer = bulkRejectAnswerSchema.parse(await apiJson<unknown>(BULK_REJECT_PATHS[card.type], {
+      method: 'POST', json: { ids: [card.id], reason: reason.trim() }, idempotencyKey,
+    }));
+    const skipped = answer.skipped.find((s) => s.id === card.id);
+    return skipped ? { ok: false, sessionExpired: false, status: 409, reason: skipped.reason } : { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) return { ok: false, sessionExpired: true };
+    return { ok: false, sessionExpired: false, status: error.status, reason: error.message || null };
+  }
 }

@@ -180,6 +180,8 @@ describe('moderating on the real server', { timeout: 30_000 }, () => {
 
     await userEvent.click(within(bar).getByRole('button', { name: 'Reject selected' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Reject 2 requests?' });
+    // issue 18: a reason, kept in the audit log
+    await userEvent.type(within(confirm).getByRole('textbox', { name: 'Reason (optional)' }), 'Duplicates of a published case');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Reject selected' }));
 
     expect(await screen.findByText('Rejected 2 requests.')).toBeInTheDocument();
@@ -187,20 +189,82 @@ describe('moderating on the real server', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('group', { name: 'Selected requests' })).toBeNull();
     expect(one<{ verification_status: string }>('SELECT verification_status FROM profiles WHERE id = ?', scammer.id))
       .toEqual({ verification_status: 'rejected' });
-    expect(rows("SELECT action FROM audit_log WHERE action LIKE '%.bulk_reject' ORDER BY action"))
-      .toEqual([{ action: 'developer.bulk_reject' }, { action: 'incident.bulk_reject' }]);
+    expect(rows<{ action: string; after: string }>("SELECT action, after FROM audit_log WHERE action LIKE '%.bulk_reject' ORDER BY action")
+      .map((r) => ({ action: r.action, reason: (JSON.parse(r.after) as { reason: string }).reason })))
+      .toEqual([{ action: 'developer.bulk_reject', reason: 'Duplicates of a published case' }, { action: 'incident.bulk_reject', reason: 'Duplicates of a published case' }]);
   });
 
-  it('when more incidents wait than a page holds, then the panel shows the oldest page and says more are waiting', async () => {
-    const anon = await visitor(server.t.app);
-    const profileId = await reportProfile(anon, 'developers', { name: 'Flooded Person' });
-    for (let i = 0; i < 200; i++) await reportIncident(anon, 'developers', profileId, { description: `Flood ${i}` });
+  it('when staff reject one scam report with a reason, then it is rejected and the audit log keeps the reason', async () => {
     await signIn();
     renderPanel();
     await cardsShown();
-    expect(screen.getByRole('note')).toHaveTextContent('More are waiting. Shown are the oldest 200 new scams; decide these, then press Refresh for the next.');
-    const scamCards = screen.getAllByRole('article').filter((a) => /^New (Scammer|Project) Scam$/.test(a.querySelector('.admin-kind')?.textContent ?? ''));
-    expect(scamCards).toHaveLength(200);
+    const scamCard = screen.getAllByRole('article').find((a) => /^New (Scammer|Project) Scam$/.test(a.querySelector('.admin-kind')?.textContent ?? ''))!;
+    await userEvent.click(within(scamCard).getByRole('button', { name: 'View Details' }));
+    const dialog = screen.getByRole('dialog');
+    const id = Number(/#(\d+)$/.exec(within(dialog).getByRole('heading', { level: 2 }).textContent ?? '')![1]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Reject this scam report?' });
+    await userEvent.type(within(confirm).getByRole('textbox', { name: 'Reason (optional)' }), 'No evidence attached');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(one('SELECT verification_status FROM incidents WHERE id = ?', id)).toEqual({ verification_status: 'rejected' });
+    const audited = one<{ after: string }>("SELECT after FROM audit_log WHERE action = 'incident.bulk_reject'");
+    expect(JSON.parse(audited.after)).toEqual({ ids: [id], reason: 'No evidence attached' });
+  });
+
+  it('when more wait than a page holds, then the panel pages through them, and a count chip narrows the list to its kind', async () => {
+    const anon = await visitor(server.t.app);
+    const profileId = await reportProfile(anon, 'developers', { name: 'Flooded Person' });
+    // each its own amount, so each card reads differently
+    for (let i = 0; i < 120; i++) await reportIncident(anon, 'developers', profileId, { description: `Flood ${i}`, lostAmount: String(5000 + i) });
+    const waiting = one<{ n: number }>(`SELECT (SELECT COUNT(*) FROM incidents WHERE verification_status = 'pending')
+      + (SELECT COUNT(*) FROM profiles WHERE verification_status IN ('unverified', 'pending'))
+      + (SELECT COUNT(*) FROM edit_requests WHERE verification_status = 'pending')
+      + (SELECT COUNT(*) FROM removal_requests WHERE verification_status = 'pending') AS n`).n;
+    const other = await signIn();
+    renderPanel();
+    const first = await cardsShown();
+    expect(first).toHaveLength(100);
+    const pager = screen.getByRole('navigation', { name: 'Pages of requests' });
+    expect(pager).toHaveTextContent(`Page 1 of ${Math.ceil(waiting / 100)} · requests 1–100 of ${waiting}`);
+    expect(screen.getByText(`${waiting} requests`)).toBeInTheDocument();
+    const firstKeys = first.map((a) => a.textContent);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pager).toHaveTextContent(/Page 2 of/));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).not.toBe(firstKeys[0]));
+    expect(screen.getAllByRole('article').map((a) => a.textContent).filter((t) => firstKeys.includes(t))).toEqual([]);
+    const secondKeys = screen.getAllByRole('article').map((a) => a.textContent);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toBe(firstKeys[0]));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages of requests' })).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toBe(secondKeys[0]));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages of requests' })).getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]!.textContent).toBe(firstKeys[0]));
+    expect(screen.getByRole('navigation', { name: 'Pages of requests' })).toHaveTextContent(/^Page 1 of/);
+
+    const chips = screen.getByRole('list', { name: 'Requests by kind' });
+    const scammerScams = one<{ n: number }>(`SELECT COUNT(*) AS n FROM incidents i JOIN profiles p ON p.id = i.profile_id
+      WHERE i.verification_status = 'pending' AND p.kind = 'developer'`).n;
+    const chip = within(chips).getByRole('button', { name: `New Scammer Scam ${scammerScams}` });
+    expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(chip);
+    await waitFor(() => expect(within(chips).getByRole('button', { name: `New Scammer Scam ${scammerScams}` })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(screen.getByText(`${scammerScams} requests`)).toBeInTheDocument());
+    expect(screen.getByRole('navigation', { name: 'Pages of requests' })).toHaveTextContent(/^Page 1 of/);
+    await waitFor(() => expect(new Set(screen.getAllByRole('article').map((a) => a.querySelector('.admin-kind')?.textContent))).toEqual(new Set(['New Scammer Scam'])));
+    // pressed again: every kind again
+    await userEvent.click(within(chips).getByRole('button', { name: `New Scammer Scam ${scammerScams}` }));
+    await waitFor(() => expect(screen.getByText(`${waiting} requests`)).toBeInTheDocument());
+
+    // another moderator decides every scam report meanwhile: page 2 is empty, so Refresh shows the one page left
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages of requests' })).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Pages of requests' })).toHaveTextContent(/^Page 2 of/));
+    const ids = rows<{ id: number }>("SELECT id FROM incidents WHERE verification_status = 'pending'").map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 200) expect((await other.post(routes.incidents.bulkReject.path(), { ids: ids.slice(i, i + 200) })).status).toBe(200);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByText(`${waiting - ids.length} requests`)).toBeInTheDocument());
+    expect(screen.getAllByRole('article')).toHaveLength(waiting - ids.length);
+    expect(screen.queryByRole('navigation', { name: 'Pages of requests' })).toBeNull();
   });
 
   it('when a removal request is processed after the confirmation, then its scammer is deleted', async () => {

@@ -114,7 +114,7 @@ function removalCard(removal: RemovalRequest): AdminCard {
 }
 
 /** Oldest first; undated items last; then by kind and id, so the order never flickers. */
-function compareCards(a: AdminCard, b: AdminCard): number {
+export function compareCards(a: AdminCard, b: AdminCard): number {
   const at = parseAdminDate(a.submittedAt);
   const bt = parseAdminDate(b.submittedAt);
   if (at !== bt) {

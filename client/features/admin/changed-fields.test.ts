@@ -52,6 +52,22 @@ describe('changed fields of an edit request', () => {
     expect(hasNoChanges(view)).toBe(true);
   });
 
+  it('when the server sends the current values, then each field carries its value now, and lists say what is added and dropped', () => {
+    const view = changedFields(editRequest().proposed_changes, {
+      developer: { bio: 'Sold fake allocations.', location: 'Berlin, Germany', languages: ['Russian', 'German'], nationality: 'Estonian' },
+      scam_updates: [{ id: 61, set: { amount: 1000, currency: 'USD', walletAddresses: [], telegrams: ['@aldric_nft17'], emails: ['a@example.com'] } }],
+    });
+    expect(view.profile).toEqual([
+      { name: 'bio', label: 'Bio', value: 'Alleged former exchange employee who sold private allocations.', current: 'Sold fake allocations.' },
+      { name: 'location', label: 'Location', value: 'Berlin, Germany', current: 'Berlin, Germany' },
+      { name: 'languages', label: 'Languages', value: 'Tagalog, Russian', current: 'Russian, German', diff: { now: ['Russian', 'German'], proposed: ['Tagalog', 'Russian'], added: ['Tagalog'], removed: ['German'] } },
+      // emptying a field that holds something is a change: it shows
+      { name: 'nationality', label: 'Nationality', value: '', current: 'Estonian' },
+    ]);
+    expect(view.incidentUpdates[0]?.fields).toContainEqual({ name: 'amount', label: 'Amount', value: '155,851.12345678', current: '1,000' });
+    expect(view.incidentUpdates[0]?.fields).toContainEqual({ name: 'emails', label: 'Emails', value: '', current: 'a@example.com', diff: { now: ['a@example.com'], proposed: [], added: [], removed: ['a@example.com'] } });
+  });
+
   it('when proposed_changes is not an object, then nothing shows and nothing throws', () => {
     for (const junk of [null, 'x', 3, [], { developer: 'x', append: { scam_updates: 'y', scam_creates: [null] } }]) {
       expect(hasNoChanges(changedFields(junk))).toBe(true);

@@ -14,6 +14,10 @@ export interface ChangedField {
   label: string;
   /** the value as shown: lists joined by commas, bank accounts as 'bank: account' */
   value: string;
+  /** issue 18: the value now, shown the same way ('' when empty); absent when the server did not say */
+  current?: string;
+  /** a list's items: those the proposal adds, and those it drops (absent for single values) */
+  diff?: { now: string[]; proposed: string[]; added: string[]; removed: string[] };
 }
 
 export interface IncidentUpdate {
@@ -70,27 +74,62 @@ export function valueText(name: string, value: unknown): string {
   return itemText(value);
 }
 
-function fieldsOf(set: unknown): ChangedField[] {
+/** A list's items as shown, one by one. */
+function itemsText(name: string, value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const key = name.toLowerCase();
+  return value.map((item) => (BANK_ACCOUNT_NAMES.has(key) ? bankAccountText(item) : itemText(item))).filter(Boolean);
+}
+
+/**
+ * The proposed fields, each with its value now when `current` holds it. Without it an empty
+ * proposal is hidden; with it, emptying a field that holds something is a change and shows.
+ */
+function fieldsOf(set: unknown, current?: unknown): ChangedField[] {
   if (!isObject(set)) return [];
+  const now = isObject(current) ? current : null;
   const fields: ChangedField[] = [];
   for (const [name, value] of Object.entries(set)) {
     const shown = valueText(name, value);
-    if (shown) fields.push({ name, label: friendlyLabel(name), value: shown });
+    const known = now !== null && name in now;
+    const before = known ? valueText(name, now[name]) : '';
+    if (!shown && !before) continue;
+    const field: ChangedField = { name, label: friendlyLabel(name), value: shown };
+    if (known) {
+      field.current = before;
+      if (Array.isArray(value) || Array.isArray(now[name])) {
+        const proposed = itemsText(name, value);
+        const existing = itemsText(name, now[name]);
+        field.diff = { now: existing, proposed, added: proposed.filter((i) => !existing.includes(i)), removed: existing.filter((i) => !proposed.includes(i)) };
+      }
+    }
+    fields.push(field);
   }
   return fields;
 }
 
-/** What an edit request proposes, field by field, with empty values left out. */
-export function changedFields(proposedChanges: unknown): ProposedChangesView {
+/** The current values of the incident with this id, as the server sent them (current_values.scam_updates). */
+function currentOfIncident(current: Json, id: number | null): unknown {
+  if (id === null) return undefined;
+  const match = asArray(current.scam_updates).find((u) => isObject(u) && u.id === id);
+  return isObject(match) ? match.set : undefined;
+}
+
+/**
+ * What an edit request proposes, field by field, with empty values left out; with the server's
+ * `current_values` (issue 18), each field also carries its value now.
+ */
+export function changedFields(proposedChanges: unknown, currentValues?: unknown): ProposedChangesView {
   const changes = isObject(proposedChanges) ? proposedChanges : {};
   const append = isObject(changes.append) ? changes.append : {};
+  const current = isObject(currentValues) ? currentValues : {};
 
   const incidentUpdates: IncidentUpdate[] = [];
   for (const update of asArray(append.scam_updates)) {
     if (!isObject(update)) continue;
-    const fields = fieldsOf(update.set);
-    if (!fields.length) continue;
     const id = typeof update.id === 'number' && Number.isInteger(update.id) ? update.id : null;
+    const fields = fieldsOf(update.set, currentOfIncident(current, id));
+    if (!fields.length) continue;
     incidentUpdates.push({ id, fields });
   }
 
@@ -105,7 +144,7 @@ export function changedFields(proposedChanges: unknown): ProposedChangesView {
     if (fields.length) newIncidents.push({ fields });
   }
 
-  return { profile: fieldsOf(changes.developer), incidentUpdates, newIncidents };
+  return { profile: fieldsOf(changes.developer, current.developer), incidentUpdates, newIncidents };
 }
 
 /** True when there is nothing to show at all. */

@@ -120,9 +120,53 @@ function ScamDetails({ scam, name }: { scam: PendingScam; name: string }) {
 
 const rowsOf = (fields: ChangedField[]): FieldRow[] => fields.map((f) => ({ label: f.label, value: f.value }));
 
+/**
+ * issue 18: each proposed field beside its value now, so a moderator sees what would change:
+ * stacked on a phone, side by side from 48rem; a list's dropped items struck, its new ones marked.
+ * Without the server's current values, the proposed values alone, as before.
+ */
+function Changes({ fields }: { fields: ChangedField[] }) {
+  if (!fields.some((f) => f.current !== undefined)) return <Fields rows={rowsOf(fields)} wide />;
+  return (
+    <dl className="admin-compare">
+      {fields.map((f) => {
+        const same = f.current === f.value;
+        return (
+          <div className={`admin-compare__row${same ? ' admin-compare__row--same' : ''}`} key={f.name}>
+            <dt>{f.label}{same ? <span className="admin-compare__same"> · no change</span> : null}</dt>
+            <dd className="admin-compare__now">
+              <span className="admin-compare__tag">Now</span>
+              <CompareValue text={f.current} items={f.diff ? { shown: f.diff.now, marked: f.diff.removed } : null} mark="del" />
+            </dd>
+            <dd className="admin-compare__proposed">
+              <span className="admin-compare__tag">Proposed</span>
+              <CompareValue text={f.value} items={f.diff ? { shown: f.diff.proposed, marked: f.diff.added } : null} mark="ins" />
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function CompareValue({ text, items, mark }: { text: string | undefined; items: { shown: string[]; marked: string[] } | null; mark: 'del' | 'ins' }) {
+  if (!text) return <span className="admin-compare__empty">{mark === 'ins' ? 'Empty (cleared)' : 'Empty'}</span>;
+  if (!items) return <span className="admin-compare__text">{text}</span>;
+  const Mark = mark;
+  return (
+    <ul className="admin-tags">
+      {items.shown.map((item) => (
+        <li key={item} className={`admin-tag${items.marked.includes(item) ? ` admin-tag--${mark}` : ''}`}>
+          {items.marked.includes(item) ? <Mark title={mark === 'ins' ? 'added' : 'dropped'}>{item}</Mark> : item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function EditDetails({ card }: { card: Extract<AdminCard, { type: 'edit' }> }) {
   const { edit } = card;
-  const changes = changedFields(edit.proposed_changes);
+  const changes = changedFields(edit.proposed_changes, edit.current_values);
   const targetId = edit.developer ?? edit.project;
   return (
     <>
@@ -133,10 +177,10 @@ function EditDetails({ card }: { card: Extract<AdminCard, { type: 'edit' }> }) {
         ]} />
       </Section>
       <Section title="Scammer Changes">
-        {changes.profile.length ? <Fields rows={rowsOf(changes.profile)} wide /> : null}
+        {changes.profile.length ? <Changes fields={changes.profile} /> : null}
         {changes.incidentUpdates.map((update, i) => (
           <Section key={`update-${update.id ?? i}`} level={4} title={update.id == null ? 'Incident Update' : `Incident Update #${update.id}`}>
-            <Fields rows={rowsOf(update.fields)} wide />
+            <Changes fields={update.fields} />
           </Section>
         ))}
         {changes.newIncidents.map((draft, i) => (

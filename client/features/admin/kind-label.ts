@@ -1,6 +1,7 @@
 // product.md#screens-admin ("Admin panel"), kind labels: which of the five pending lists an item came from, and
 // what it asks for. The spec does not show the edit request's wording; the labels chosen here
 // are explained in docs/decisions/010-admin-edit-kind-labels.md.
+import type { QueueKind } from '../../../shared/contract/admin';
 
 /** Where an item came from, with the fields its label depends on. */
 export type KindSource =
@@ -60,3 +61,21 @@ export function kindLabel(source: KindSource): KindLabel | null {
     }
   }
 }
+
+/** decision 028: each kind's name in the queues' `?kind=` (shared/contract/admin.ts), for the count chips. */
+export const KIND_OF_SLUG: Record<QueueKind, KindLabel> = {
+  'new-scammer': KIND_LABELS.newScammer,
+  'new-case': KIND_LABELS.newCase,
+  'new-project': KIND_LABELS.newProject,
+  'new-project-scam': KIND_LABELS.newProjectScam,
+  'new-scammer-scam': KIND_LABELS.newScammerScam,
+  'edit-scammer': KIND_LABELS.editScammer,
+  'edit-scam': KIND_LABELS.editScam,
+  'edit-scammer-scam': KIND_LABELS.editBoth,
+  'remove-project': KIND_LABELS.removeProject,
+  'remove-scam': KIND_LABELS.removeScam,
+  'remove-scammer': KIND_LABELS.removeScammer,
+};
+/** The chips' order: KIND_ORDER's. */
+export const SLUG_ORDER = (Object.keys(KIND_OF_SLUG) as QueueKind[])
+  .sort((a, b) => KIND_ORDER.indexOf(KIND_OF_SLUG[a]) - KIND_ORDER.indexOf(KIND_OF_SLUG[b]));

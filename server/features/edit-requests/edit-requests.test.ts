@@ -211,10 +211,13 @@ describe('the staff queue of edit requests', () => {
       scam: f.projectIncident, developer_name: null, project_name: 'Moon Token', target_type: 'scam',
       verification_status: 'pending',
       proposed_changes: { append: { scam_updates: [{ id: f.projectIncident, set: { currency: 'USDT' } }] } },
+      // issue 18: beside each proposed field, what it holds now
+      current_values: { developer: {}, scam_updates: [{ id: f.projectIncident, set: { currency: 'USD' } }] },
     });
     expect(list[1]).toMatchObject({
       developer: f.developer, project: null, developer_name: 'Alice Example', project_name: null,
       contact_information: 'tg @me', scam: null,
+      current_values: { developer: { bio: 'old bio' }, scam_updates: [] },
     });
   });
 

@@ -26,7 +26,7 @@ export function editRequestRoutes({ db }: AppDeps): express.Router {
   // contact details are for staff only
   router.get(routes.editRequests.pending.pattern, (req, res) => {
     requireStaff(req);
-    const query = queueQuery(req);
+    const query = queueQuery(req, 'editRequests');
     sendQueuePage(req, res, query, listPendingEditRequests(db, query));
   });
 

@@ -9,12 +9,13 @@ import { profileReference } from '../../read-model/rows';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type {
-  EditRequest, EditRequestSubmit, IncidentChange, ProfileChange, ProposedChanges,
+  EditRequest, EditRequestCurrentValues, EditRequestSubmit, IncidentChange, ProfileChange, ProposedChanges,
 } from '../../../shared/contract/edit-request';
 import { editRequestCaseId } from '../../../shared/domain/case-id';
 import type { QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
+import { countQueue, queueWhere } from '../../read-model/staff-queues';
 
 const KIND_LABEL: Record<ProfileKind, string> = { developer: 'scammer', project: 'project' };
 
@@ -112,16 +113,17 @@ export function submitEditRequest(db: Db, { kind, profileId, input, submittedBy 
 
 /** GET /api/admin/developer-edit-requests/: pending requests of both kinds, oldest first. */
 export function listPendingEditRequests(
-  db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+  db: Db, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
 ): QueuePage<EditRequest> {
+  const { where, params } = queueWhere('editRequests', filter);
   const rows = db
     .prepare(`SELECT e.*, p.kind AS profile_kind, p.name AS profile_name
       FROM edit_requests e JOIN profiles p ON p.id = e.profile_id
-      WHERE e.verification_status = 'pending'
+      WHERE ${where}
         AND (e.submitted_at, e.id) > (SELECT submitted_at, id FROM edit_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
       ORDER BY e.submitted_at, e.id LIMIT @limit`)
-    .all({ after, limit: limit + 1 }) as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
-  const { n } = db.prepare("SELECT COUNT(*) AS n FROM edit_requests WHERE verification_status = 'pending'").get() as { n: number };
+    .all({ ...params, after, limit: limit + 1 }) as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
+  const n = countQueue(db, 'editRequests', filter);
   return pageOf(rows.map((r) => {
     return {
       id: r.id,
@@ -135,8 +137,35 @@ export function listPendingEditRequests(
       target_type: r.target_type,
       verification_status: r.verification_status,
       proposed_changes: JSON.parse(r.proposed_changes) as unknown,
+      current_values: currentValues(db, r.profile_id, JSON.parse(r.proposed_changes) as ProposedChanges),
     };
   }), limit, n);
+}
+
+const fromColumnValue = (field: string, value: unknown) => (LIST_FIELDS.has(field) && typeof value === 'string' ? JSON.parse(value) as unknown : value);
+
+/**
+ * issue 18: what each proposed field holds now, in the proposal's own names, so staff see the
+ * current value beside the proposed one. Only the fields proposed; an incident gone is left out.
+ */
+function currentValues(db: Db, profileId: number, changes: ProposedChanges): EditRequestCurrentValues {
+  const developer: Record<string, unknown> = {};
+  const proposed = PROFILE_COLUMNS.filter((f) => changes.developer?.[f] !== undefined);
+  if (proposed.length) {
+    const row = selectProfile(db, profileId);
+    for (const f of proposed) developer[f] = fromColumnValue(f, row?.[f] ?? null);
+  }
+  const scam_updates: EditRequestCurrentValues['scam_updates'] = [];
+  for (const update of changes.append?.scam_updates ?? []) {
+    const row = selectIncident(db, update.id);
+    if (!row || row.profile_id !== profileId) continue;
+    const set: Record<string, unknown> = {};
+    for (const f of (Object.keys(INCIDENT_COLUMNS) as (keyof IncidentChange)[]).filter((k) => update.set[k] !== undefined)) {
+      set[f] = fromColumnValue(f, row[INCIDENT_COLUMNS[f]] ?? null);
+    }
+    scam_updates.push({ id: update.id, set });
+  }
+  return { developer, scam_updates };
 }
 
 const selectProfile = (db: Db, id: number) => db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as Record<string, unknown>;

@@ -37,7 +37,7 @@ export function incidentRoutes({ db }: AppDeps): express.Router {
 
   router.get(routes.incidents.pending.pattern, (req, res) => {
     requireStaff(req);
-    const query = queueQuery(req);
+    const query = queueQuery(req, 'pendingScams');
     sendQueuePage(req, res, query, pendingIncidents(db, query));
   });
   router.get(routes.incidents.detail.pattern, (req, res) => {

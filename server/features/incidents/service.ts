@@ -13,6 +13,7 @@ import type { NewIncident } from '../../../shared/contract/scam-submit';
 import type { PendingScam, QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
+import { countQueue, queueWhere } from '../../read-model/staff-queues';
 
 /** GET …/{id}/scams/: approved incidents of a profile the caller may see. */
 export function publicIncidents(db: Db, kind: ProfileKind, profileId: number, isStaff: boolean) {
@@ -55,12 +56,13 @@ type StaffRow = IncidentRow & { profile_kind: ProfileKind; profile_name: string 
 
 /** Staff: incidents awaiting review, oldest first. */
 /** GET /api/admin/scams/pending/: a page of the incidents awaiting review, oldest first (docs/design.md#moderation). */
-export function pendingIncidents(db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 }): QueuePage<PendingScam> {
-  const rows = db.prepare(`${STAFF_SELECT} WHERE i.verification_status = 'pending'
+export function pendingIncidents(db: Db, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 }): QueuePage<PendingScam> {
+  const { where, params } = queueWhere('pendingScams', filter);
+  const rows = db.prepare(`${STAFF_SELECT} WHERE ${where}
       AND (i.reported, i.id) > (SELECT reported, id FROM incidents WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
       ORDER BY i.reported, i.id LIMIT @limit`)
-    .all({ after, limit: limit + 1 }) as StaffRow[];
-  const { n } = db.prepare("SELECT COUNT(*) AS n FROM incidents WHERE verification_status = 'pending'").get() as { n: number };
+    .all({ ...params, after, limit: limit + 1 }) as StaffRow[];
+  const n = countQueue(db, 'pendingScams', filter);
   // issue 16: what the registry and the other submissions share with each, to corroborate
   const shared = sharedIdentifiers(db);
   return pageOf(rows.map((row) => ({ ...toPendingScam(row), shared_identifiers: shared.ofIncident(row.id) })), limit, n);

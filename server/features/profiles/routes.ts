@@ -21,7 +21,7 @@ export function profileRoutes({ db }: AppDeps): express.Router {
       const page = { page: query.page, pageSize: query.page_size };
       if (!query.is_verified) {
         requireStaff(req);
-        res.json(awaitingReview(db, kind, page));
+        res.json(awaitingReview(db, kind, page, { after: query.after, kind: query.kind, since: query.since, until: query.until }));
         return;
       }
       // public and the same for everyone: the browser may keep it but must ask again (ETag)

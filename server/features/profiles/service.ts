@@ -7,7 +7,9 @@ import { publicSnapshot } from '../../read-model/snapshot';
 import { findProfileRow, approvedIncidents, approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, toStaffProfile, type ProfileRow } from '../../read-model/rows';
 import { sharedIdentifiers } from '../../read-model/shared-identifiers';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
+import { countQueue, queueWhere } from '../../read-model/staff-queues';
+import { QUEUE_KINDS, type QueueFilter } from '../../../shared/contract/admin';
 import { profileLabel } from '../../http/profile-paths';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { Profile, ProfileCreate, StaffProfile } from '../../../shared/contract/profile';
@@ -37,19 +39,29 @@ export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Pa
 }
 
 /** Staff: submitted profiles awaiting review (product.md#states: pending and unverified), oldest first. */
-export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize: asked }: Page) {
+export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize: asked }: Page, { after = 0, ...filter }: QueueFilter & { after?: number } = {}) {
   // docs/design.md#moderation: a staff page is bounded whatever page_size asks (the spec's 9999)
   const pageSize = Math.min(asked, QUEUE_PAGE_MAX);
+  const queue = kind === 'developer' ? 'developers' : 'projects';
+  if (filter.kind && !(QUEUE_KINDS[queue] as readonly string[]).includes(filter.kind)) {
+    throw badRequest(`Invalid request: kind: must be one of ${QUEUE_KINDS[queue].join(', ')} for ${kind === 'developer' ? 'scammers' : 'projects'}.`,
+      [{ path: 'kind', message: `must be one of ${QUEUE_KINDS[queue].join(', ')}` }]);
+  }
+  const { where, params } = queueWhere(queue, filter);
+  // decision 028: after an id too, as the other queues page, so the panel pages them alike
   const rows = db
-    .prepare(`SELECT * FROM profiles WHERE kind = ? AND verification_status IN ('unverified', 'pending')
-      ORDER BY submitted_at, id LIMIT ? OFFSET ?`)
-    .all(kind, pageSize, (page - 1) * pageSize) as ProfileRow[];
-  const { n } = db.prepare("SELECT COUNT(*) AS n FROM profiles WHERE kind = ? AND verification_status IN ('unverified', 'pending')").get(kind) as { n: number };
+    .prepare(`SELECT p.* FROM profiles p WHERE ${where}
+      AND (p.submitted_at, p.id) > (SELECT submitted_at, id FROM profiles WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
+      ORDER BY p.submitted_at, p.id LIMIT @limit OFFSET @offset`)
+    .all({ ...params, after, limit: pageSize, offset: (page - 1) * pageSize }) as ProfileRow[];
+  const n = countQueue(db, queue, filter);
   const incidents = approvedIncidentsByProfile(db, rows.map((r) => r.id));
   // issue 16: what the registry and the other submissions share with each, to corroborate
   const shared = sharedIdentifiers(db);
   const results = rows.map((r) => ({ ...toStaffProfile(r, incidents.get(r.id) ?? []), shared_identifiers: shared.ofProfile(r.id) }));
-  const at = (p: number) => `${routes.profiles.list[kind].path()}?is_verified=false&page=${p}&page_size=${pageSize}`;
+  const narrowed = Object.entries({ after: after || undefined, ...filter }).filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`).join('');
+  const at = (p: number) => `${routes.profiles.list[kind].path()}?is_verified=false&page=${p}&page_size=${pageSize}${narrowed}`;
   return { count: n, next: page * pageSize < n ? at(page + 1) : null, previous: page > 1 ? at(page - 1) : null, results };
 }
 

@@ -25,7 +25,7 @@ export function removalRequestRoutes({ db }: AppDeps): express.Router {
   // contact details are for staff only
   router.get(routes.removalRequests.pending.pattern, (req, res) => {
     requireStaff(req);
-    const query = queueQuery(req);
+    const query = queueQuery(req, 'removalRequests');
     sendQueuePage(req, res, query, listPendingRemovalRequests(db, query));
   });
 

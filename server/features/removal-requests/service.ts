@@ -11,6 +11,7 @@ import type { RemovalRequest, RemovalRequestSubmit, RemovalTargetType } from '..
 import type { QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
+import { countQueue, queueWhere } from '../../read-model/staff-queues';
 
 interface ProfileRow { id: number; kind: ProfileKind; name: string; verification_status: string }
 interface IncidentRow {
@@ -75,14 +76,15 @@ export function submitRemovalRequest(db: Db, input: RemovalRequestSubmit, submit
 
 /** GET /api/removal-requests/: pending requests, oldest first. */
 export function listPendingRemovalRequests(
-  db: Db, { limit, after }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+  db: Db, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
 ): QueuePage<RemovalRequest> {
+  const { where, params } = queueWhere('removalRequests', filter);
   const rows = db
-    .prepare(`SELECT * FROM removal_requests WHERE verification_status = 'pending'
-      AND (submitted_at, id) > (SELECT submitted_at, id FROM removal_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
-      ORDER BY submitted_at, id LIMIT @limit`)
-    .all({ after, limit: limit + 1 }) as RemovalRequestRow[];
-  const { n } = db.prepare("SELECT COUNT(*) AS n FROM removal_requests WHERE verification_status = 'pending'").get() as { n: number };
+    .prepare(`SELECT r.* FROM removal_requests r WHERE ${where}
+      AND (r.submitted_at, r.id) > (SELECT submitted_at, id FROM removal_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
+      ORDER BY r.submitted_at, r.id LIMIT @limit`)
+    .all({ ...params, after, limit: limit + 1 }) as RemovalRequestRow[];
+  const n = countQueue(db, 'removalRequests', filter);
   return pageOf(rows.map((r) => {
     // the name belongs to the developer or project the request is about (an incident's profile for 'scam')
     const ofDeveloper = r.target_type === 'developer' || (r.target_type === 'scam' && r.developer_id !== null);

@@ -1,0 +1,80 @@
+// The five staff queues as SQL (decision 028): what each reads from, what "awaiting review" is, the
+// moment it is ordered and narrowed by, and the condition of each of its kinds. The queues' pages
+// and the count chips (GET /api/admin/queue-counts/) both read these, so a chip's count is the
+// number of items its filter lists.
+import type { Db } from '../db/connection';
+import { QUEUE_KINDS, type QueueCounts, type QueueFilter, type QueueKind, type QueueName } from '../../shared/contract/admin';
+
+interface QueueSql {
+  /** FROM …, with the aliases the conditions use */
+  from: string;
+  pending: string;
+  /** the submission moment: ordered by (at, id), narrowed by since/until */
+  at: string;
+  kinds: Record<string, string>;
+}
+
+const PROFILE_AWAITING = "p.verification_status IN ('unverified', 'pending')";
+// the same words as the panel's kind labels (client/features/admin/kind-label.ts)
+const isNewScammer = "upper(trim(p.submission_kind)) = 'NEW_DEVELOPER'";
+const edit = (word: string) => `lower(trim(e.target_type)) = '${word}'`;
+const removal = (...words: string[]) => `lower(trim(r.target_type)) IN (${words.map((w) => `'${w}'`).join(', ')})`;
+
+export const STAFF_QUEUES: Record<QueueName, QueueSql> = {
+  developers: {
+    from: 'profiles p', pending: `p.kind = 'developer' AND ${PROFILE_AWAITING}`, at: 'p.submitted_at',
+    kinds: { 'new-scammer': isNewScammer, 'new-case': `NOT (${isNewScammer})` },
+  },
+  projects: {
+    from: 'profiles p', pending: `p.kind = 'project' AND ${PROFILE_AWAITING}`, at: 'p.submitted_at',
+    kinds: { 'new-project': '1' },
+  },
+  pendingScams: {
+    from: 'incidents i JOIN profiles p ON p.id = i.profile_id', pending: "i.verification_status = 'pending'", at: 'i.reported',
+    kinds: { 'new-scammer-scam': "p.kind = 'developer'", 'new-project-scam': "p.kind = 'project'" },
+  },
+  editRequests: {
+    from: 'edit_requests e', pending: "e.verification_status = 'pending'", at: 'e.submitted_at',
+    kinds: { 'edit-scammer': edit('developer'), 'edit-scam': edit('scam'), 'edit-scammer-scam': edit('both') },
+  },
+  removalRequests: {
+    from: 'removal_requests r', pending: "r.verification_status = 'pending'", at: 'r.submitted_at',
+    kinds: { 'remove-scammer': removal('developer', 'scammer'), 'remove-project': removal('project'), 'remove-scam': removal('scam') },
+  },
+};
+
+/**
+ * The WHERE of a queue narrowed by a filter, with its parameters (@since, @until). A kind of
+ * another queue never gets here: the route's schema refuses it.
+ */
+export function queueWhere(name: QueueName, filter: QueueFilter): { where: string; params: { since?: string; until?: string } } {
+  const queue = STAFF_QUEUES[name];
+  const parts = [queue.pending];
+  const params: { since?: string; until?: string } = {};
+  if (filter.kind) parts.push(`(${queue.kinds[filter.kind] ?? '0'})`);
+  if (filter.since) { parts.push(`${queue.at} >= @since`); params.since = filter.since; }
+  if (filter.until) { parts.push(`${queue.at} < @until`); params.until = filter.until; }
+  return { where: parts.join(' AND '), params };
+}
+
+/** How many items of the queue the filter lists. */
+export function countQueue(db: Db, name: QueueName, filter: QueueFilter): number {
+  const { where, params } = queueWhere(name, filter);
+  return (db.prepare(`SELECT COUNT(*) AS n FROM ${STAFF_QUEUES[name].from} WHERE ${where}`).get(params) as { n: number }).n;
+}
+
+/** The count chips: every kind's count in the date range, one query per queue. */
+export function queueCounts(db: Db, dates: Pick<QueueFilter, 'since' | 'until'>): QueueCounts {
+  const kinds = {} as Record<QueueKind, number>;
+  let total = 0;
+  for (const name of Object.keys(QUEUE_KINDS) as QueueName[]) {
+    const queue = STAFF_QUEUES[name];
+    const { where, params } = queueWhere(name, dates);
+    const own = QUEUE_KINDS[name] as readonly QueueKind[];
+    const row = db.prepare(`SELECT COUNT(*) AS n, ${own.map((kind, i) => `COALESCE(SUM(${queue.kinds[kind]}), 0) AS k${i}`).join(', ')}
+      FROM ${queue.from} WHERE ${where}`).get(params) as Record<string, number>;
+    own.forEach((kind, i) => { kinds[kind] = row[`k${i}`] ?? 0; });
+    total += row.n ?? 0;
+  }
+  return { total, kinds };
+}
