@@ -96,13 +96,13 @@ describe('What I sent', () => {
     const [report, incident] = await listSent(db);
     renderPage();
 
-    await userEvent.click(await screen.findByRole('button', { name: `${SENT_TEXTS.remove}: ${incident!.reference}` }));
+    await userEvent.click(await screen.findByRole('button', { name: `${SENT_TEXTS.removeName}: ${incident!.reference}` }));
     const question = await screen.findByRole('alertdialog', { name: SENT_TEXTS.removeTitle });
     expect(question).toHaveTextContent(`Incident for Jane Roe (${incident!.reference}) leaves this list.`);
     await userEvent.click(within(question).getByRole('button', { name: 'Keep' }));
     expect(await db.sent.count()).toBe(2);
 
-    await userEvent.click(screen.getByRole('button', { name: `${SENT_TEXTS.remove}: ${incident!.reference}` }));
+    await userEvent.click(screen.getByRole('button', { name: `${SENT_TEXTS.removeName}: ${incident!.reference}` }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: SENT_TEXTS.removeConfirm }));
 
     await screen.findByText('Report: Jane Roe');

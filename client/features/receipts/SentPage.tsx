@@ -26,16 +26,18 @@ export const SENT_TEXTS = {
   checkNow: 'Check again',
   waitingNoReference: 'It gets a reference once it is sent.',
   unknown: 'The server has no record of this receipt.',
-  remove: 'Remove from this device',
+  remove: 'Remove',
+  removeName: 'Remove from this device',
   removeTitle: 'Remove it from this device?',
   removeConfirm: 'Remove',
 } as const;
 
 /** The words of an outbox entry's state (as the pending list says them). */
-function waitingDetail(entry: OutboxEntry): string {
+function waitingDetail(entry: OutboxEntry, online: boolean): string {
   if (entry.state === 'sending') return 'Sending…';
   if (entry.state === 'rejected') return 'Refused: correct it or discard it in your pending list.';
-  if (entry.failure === 'offline') return 'Waiting for the network.';
+  // an entry saved offline was never tried, so it has no failure of its own
+  if (entry.failure === 'offline' || !online) return 'Waiting for the network.';
   if (entry.failure === 'unreachable') return 'The server could not be reached; it will try again.';
   if (entry.failure === 'server') return 'The server had a problem; it will try again.';
   return 'It will be sent shortly.';
@@ -96,7 +98,7 @@ export function SentPage({ db = localDb }: { db?: RegistryDb }) {
                   <span className="sent__label">{entry.label}</span>
                   <span className={`receipt__status receipt__status--${entry.state === 'rejected' ? 'not_accepted' : 'waiting'}`}>{WAITING_TO_SEND_TEXT}</span>
                 </div>
-                <p className="sent__meta">{waitingDetail(entry)} {SENT_TEXTS.waitingNoReference}</p>
+                <p className="sent__meta">{waitingDetail(entry, online)} {SENT_TEXTS.waitingNoReference}</p>
                 <p className="sent__meta">Saved {formatDateTime(entry.createdAt)}</p>
               </li>
             ))}
@@ -114,7 +116,7 @@ export function SentPage({ db = localDb }: { db?: RegistryDb }) {
                 {row.unknown ? <p className="sent__meta">{SENT_TEXTS.unknown}</p> : null}
                 <div className="sent__actions">
                   <Link to={row.page} className="sent__link" aria-label={`Receipt for ${row.reference}`}>Receipt</Link>
-                  <button type="button" className="button button--secondary button--small" aria-label={`${SENT_TEXTS.remove}: ${row.reference}`} onClick={() => setRemoving(row)}>
+                  <button type="button" className="button button--secondary button--small" aria-label={`${SENT_TEXTS.removeName}: ${row.reference}`} onClick={() => setRemoving(row)}>
                     {SENT_TEXTS.remove}
                   </button>
                 </div>
