@@ -8,7 +8,8 @@ import type { Profile } from '../../shared/contract/profile';
 import { routes } from '../../shared/contract/routes';
 import { ApiClient } from './support/api';
 import { startServer, type RunningServer } from './support/server';
-import { DEMO_SERVER_ENV, DESKTOP, STAFF, freshPage, screenshots, useBrowser, expectNoSidewaysScroll } from './support/visits';
+import { smallTapTargets } from './support/tap-targets';
+import { DEMO_SERVER_ENV, DESKTOP, PHONE, STAFF, freshPage, screenshots, useBrowser, expectNoSidewaysScroll } from './support/visits';
 
 const rig = useBrowser();
 const shoot = screenshots('what-i-sent-');
@@ -70,6 +71,9 @@ describe('What I sent', () => {
     await row(page, `Incident for ${name}`).getByText(/^INCIDENT-\d{4,}$/).waitFor();
     await shoot(page, 'in-review');
     await expectNoSidewaysScroll(page);
+    await page.setViewportSize(PHONE);
+    expect(await smallTapTargets(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
 
     const staff = await ApiClient.signedIn(server.url, STAFF.username, STAFF.password);
     const waiting = await staff.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { is_verified: 'false', page_size: 9999 } }));
