@@ -82,12 +82,25 @@ describe('What I sent', () => {
     await db.sent.toCollection().modify({ checkedAt: Date.UTC(2026, 10, 25, 18, 5) });
     setStatus({ online: false });
     await server.stop();
+    let calls = 0;
+    connectTo(server.url, undefined, (next) => (input, init) => { calls++; return next(input, init); });
 
     renderPage();
 
     await screen.findByText('Report: Coin Haven');
+    expect(calls).toBe(0);
     expect(screen.getByText(`${SENT_TEXTS.offline} (Nov 25, 2026, ${new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(Date.UTC(2026, 10, 25, 18, 5))}).`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: SENT_TEXTS.checkNow })).not.toBeInTheDocument();
+    expect(screen.getByText('In review')).toBeInTheDocument();
+  });
+
+  it('when the device is online but the server cannot be reached, then it says the statuses could not be checked', async () => {
+    await submitAction({ type: 'report-profile', kind: 'project', profile: { name: 'Coin Haven' }, incidents: [] }, { db });
+    await server.stop();
+
+    renderPage();
+
+    expect(await screen.findByText(SENT_TEXTS.failed)).toBeInTheDocument();
     expect(screen.getByText('In review')).toBeInTheDocument();
   });
 

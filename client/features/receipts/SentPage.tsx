@@ -43,6 +43,7 @@ function waitingDetail(entry: OutboxEntry, online: boolean): string {
   return 'It will be sent shortly.';
 }
 
+/** `failed`: the server failed or could not be reached although the device is online */
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'done'; failed: boolean };
 
 export function SentPage({ db = localDb }: { db?: RegistryDb }) {
@@ -55,14 +56,14 @@ export function SentPage({ db = localDb }: { db?: RegistryDb }) {
   const checkAgain = async () => {
     setCheck({ state: 'checking' });
     const outcome = await checkSentReceipts(db, { all: true });
-    setCheck({ state: 'done', failed: outcome.failed });
+    setCheck({ state: 'done', failed: outcome.failed || outcome.offline });
   };
 
   // on opening, and again when the connection returns: what can still change
   useEffect(() => {
     if (!online) return;
     let current = true;
-    void checkSentReceipts(db).then((outcome) => { if (current) setCheck({ state: 'done', failed: outcome.failed }); });
+    void checkSentReceipts(db).then((outcome) => { if (current) setCheck({ state: 'done', failed: outcome.failed || outcome.offline }); });
     return () => { current = false; };
   }, [online, db]);
 
