@@ -9,6 +9,7 @@ import { useStatus } from '../state/status';
 import { loadCurrentUser } from '../state/current-user';
 import { DATA_LICENCE } from '../../shared/contract/open-data';
 import { routes } from '../../shared/contract/routes';
+import { SENT_PAGE_PATH } from '../../shared/contract/receipt';
 import { HomePage } from './HomePage';
 import { applyUpdate } from './pwa';
 import './app.css';
@@ -20,6 +21,7 @@ const AdminPanelPage = lazy(() => import('../features/admin').then((m) => ({ def
 const LoginPage = lazy(() => import('../features/login').then((m) => ({ default: m.LoginPage })));
 const StatsPage = lazy(() => import('../features/stats').then((m) => ({ default: m.StatsPage })));
 const ReceiptPage = lazy(() => import('../features/receipts').then((m) => ({ default: m.ReceiptPage })));
+const SentPage = lazy(() => import('../features/receipts').then((m) => ({ default: m.SentPage })));
 
 /** A small stand-in while a lazily loaded part arrives. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -87,6 +89,14 @@ export function AppRoutes({ db = localDb }: AppRoutesProps) {
             </Loading>
           }
         />
+        <Route
+          path="sent"
+          element={
+            <Loading>
+              <SentPage db={db} />
+            </Loading>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -116,6 +126,13 @@ function Shell() {
             <path d="M3 17h14M5 15V9M10 15V4M15 15v-8" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" fill="none" />
           </svg>
           <span className="shell-nav-link__text">Statistics</span>
+        </Link>
+        {/* issue 20: what this device sent, with each one's status */}
+        <Link to={SENT_PAGE_PATH} className="shell-nav-link">
+          <svg className="shell-nav-link__icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M5 2.5h10v15l-2.5-1.5-2.5 1.5-2.5-1.5L5 17.5zM8 7h4M8 10.5h4" stroke="currentColor" strokeWidth="1.75" strokeLinejoin="round" strokeLinecap="round" fill="none" />
+          </svg>
+          <span className="shell-nav-link__text">What I sent</span>
         </Link>
         {/* on every page: network and sync state, and what still waits to be sent */}
         <StatusBar />

@@ -34,6 +34,7 @@ describe('the local database', () => {
       outbox: ['id', 'state', 'createdAt', 'nextAttemptAt'],
       drafts: ['key', 'updatedAt'],
       savedSearches: ['++id', 'savedAt', 'serverId'],
+      sent: ['id', 'sentAt', 'entryId'],
     });
     expect(await readSyncMeta(db)).toEqual({ cursor: 0, lastSyncedAt: null, registryVersion: 0, epoch: 0 });
   });
@@ -58,6 +59,38 @@ describe('the local database', () => {
     expect(await readSyncMeta(db)).toEqual({ cursor: 0, lastSyncedAt: null, registryVersion: 0, epoch: 0 });
     expect(await loadDraft('wizard:developer', db)).toEqual({ step: 2 });
     expect((await db.savedSearches.toArray()).map((s) => s.name)).toEqual(['Mine']);
+  });
+
+  it('when a version 2 database is upgraded, then the replica, its cursor, the outbox and the rest stay, and What I sent is there, empty', async () => {
+    const name = `bustr-upgrade-${crypto.randomUUID()}`;
+    const v2 = new Dexie(name);
+    v2.version(1).stores({
+      profiles: 'id, kind, revision, name', incidents: 'id, profileId', meta: 'key',
+      outbox: 'id, state, createdAt, nextAttemptAt', drafts: 'key, updatedAt', savedSearches: '++id, savedAt, serverId',
+    });
+    v2.version(2).stores({ profiles: null, incidents: null, chunks: 'id', chunkKeys: 'id', searchIndex: 'key' });
+    const sync = { cursor: 42, lastSyncedAt: 7, registryVersion: 3, epoch: 1 };
+    const waiting = {
+      id: 'entry-1', action: { type: 'report-profile', kind: 'developer', profile: { name: 'Waiting' }, incidents: [] }, label: 'Report scammer Waiting',
+      state: 'pending', createdAt: 1, updatedAt: 1, attempts: 0, nextAttemptAt: 1, lastError: null, failure: 'offline', results: [],
+    };
+    await v2.table('chunks').put({ id: 1, json: '[]' });
+    await v2.table('chunkKeys').put({ id: 1, ids: [], revisions: [], removed: [], removedRevisions: [] });
+    await v2.table('meta').put({ key: 'sync', value: sync });
+    await v2.table('outbox').put(waiting);
+    await v2.table('drafts').put({ key: 'wizard:developer', value: { step: 2 }, updatedAt: 1 });
+    v2.close();
+
+    const db = track(openRegistryDb(name));
+    await db.open();
+
+    expect(db.verno).toBe(3);
+    expect(await readSyncMeta(db)).toEqual(sync);
+    expect(await db.chunks.count()).toBe(1);
+    expect(await db.chunkKeys.count()).toBe(1);
+    expect(await listOutbox(db)).toEqual([waiting]);
+    expect(await loadDraft('wizard:developer', db)).toEqual({ step: 2 });
+    expect(await db.sent.count()).toBe(0);
   });
 
   it('when a draft is saved and the database reopened, then the draft is still there until cleared', async () => {

@@ -23,6 +23,9 @@
 //                  (docs/design.md#outbox); indexes state, createdAt, nextAttemptAt.
 //   drafts         half-filled forms, keyed e.g. 'scam:developer:17' or 'wizard:developer'.
 //   savedSearches  searches kept on this device; serverId once stored on the server too.
+//   sent           "What I sent" (issue 20): one row per receipt of an accepted submission, written in
+//                  the transaction that removes its sent outbox entry (sent.ts), with the last
+//                  status read from GET /api/receipts/<token>/; indexes sentAt, entryId.
 //
 // Schema upgrades: never edit a published version. Add `this.version(n + 1).stores({...})`
 // with only the tables that change and an `.upgrade(tx => …)` that migrates user tables;
@@ -33,6 +36,7 @@ import type { SyncProfile } from '../../shared/contract/sync';
 import type { Incident } from '../../shared/contract/incident';
 import type { SerializedIndex } from '../../shared/search/index/search-index';
 import type { OutboxEntry } from './outbox-types';
+import type { SentReceipt } from './sent-types';
 
 export type LocalProfile = Omit<SyncProfile, 'incidents'>;
 export type LocalIncident = Incident & { profileId: number };
@@ -140,6 +144,7 @@ export class RegistryDb extends Dexie {
   declare outbox: Table<OutboxEntry, string>;
   declare drafts: Table<Draft, string>;
   declare savedSearches: EntityTable<SavedSearch, 'id'>;
+  declare sent: Table<SentReceipt, string>;
 
   constructor(name: string) {
     super(name);
@@ -155,6 +160,8 @@ export class RegistryDb extends Dexie {
     this.version(2)
       .stores({ profiles: null, incidents: null, chunks: 'id', chunkKeys: 'id', searchIndex: 'key' })
       .upgrade((tx) => tx.table('meta').delete('sync'));
+    // "What I sent" (issue 20): a new table; nothing else changes, so no upgrade function
+    this.version(3).stores({ sent: 'id, sentAt, entryId' });
   }
 }
 

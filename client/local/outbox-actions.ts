@@ -5,6 +5,7 @@
 // is none.
 import { createdResponseSchema } from '../../shared/contract/profile';
 import { routes } from '../../shared/contract/routes';
+import type { ReceiptKind } from '../../shared/contract/receipt';
 import type { OutboxAction } from './outbox-types';
 
 export interface PlannedCall {
@@ -20,6 +21,14 @@ interface ActionKind<A extends OutboxAction> {
   describe(action: A): string;
   /** the next call given the answers of the calls already accepted, or null when none is left */
   plan(action: A, results: readonly unknown[]): PlannedCall | null;
+  /** what the accepted call of step `step` (1-based) was, as the "What I sent" list names it */
+  sent(action: A, step: number): SentCall;
+}
+
+/** One accepted call as "What I sent" lists it (sent.ts). */
+export interface SentCall {
+  label: string;
+  kind: ReceiptKind;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -50,6 +59,10 @@ const CATALOGUE: { [T in OutboxAction['type']]: ActionKind<ActionOf<T>> } = {
       const report = routes.incidents.report[action.kind];
       return { method: report.method, path: report.path({ id: created.data.id }), json: incident };
     },
+    sent(action, step) {
+      const name = action.profile.name?.trim() || 'without a name';
+      return step === 1 ? { label: `Report: ${name}`, kind: action.kind } : { label: `Incident for ${name}`, kind: 'incident' };
+    },
   },
   // the Add Scam modal on an existing profile
   'add-incident': {
@@ -58,6 +71,7 @@ const CATALOGUE: { [T in OutboxAction['type']]: ActionKind<ActionOf<T>> } = {
       const submit = routes.incidents.submit[action.kind];
       return { method: submit.method, path: submit.path({ id: action.profileId }), json: action.incident };
     }),
+    sent: (action) => ({ label: `Incident for ${action.profileName}`, kind: 'incident' }),
   },
   'edit-request': {
     describe: (action) => `Edit request for ${action.profileName}`,
@@ -65,6 +79,7 @@ const CATALOGUE: { [T in OutboxAction['type']]: ActionKind<ActionOf<T>> } = {
       const submit = routes.editRequests.submit[action.kind];
       return { method: submit.method, path: submit.path({ id: action.profileId }), json: action.request };
     }),
+    sent: (action) => ({ label: `Edit request for ${action.profileName}`, kind: 'edit_request' }),
   },
   'removal-request': {
     describe(action) {
@@ -77,6 +92,9 @@ const CATALOGUE: { [T in OutboxAction['type']]: ActionKind<ActionOf<T>> } = {
       const submit = routes.removalRequests.submit;
       return { method: submit.method, path: submit.path(), json: action.request };
     }),
+    sent(action) {
+      return { label: CATALOGUE['removal-request'].describe(action), kind: 'removal_request' };
+    },
   },
 };
 
@@ -95,4 +113,9 @@ export function describeAction(action: OutboxAction): string {
  */
 export function planCall(action: OutboxAction, results: readonly unknown[]): PlannedCall | null {
   return kindOf(action).plan(action, results);
+}
+
+/** What the accepted call of step `step` (1-based) of the action was, for "What I sent". */
+export function describeSentCall(action: OutboxAction, step: number): SentCall {
+  return kindOf(action).sent(action, step);
 }

@@ -6,7 +6,7 @@
 // record (server/http/write.ts) instead of being written twice.
 //
 // What happens to an entry:
-//   pending  --flush-->  sending  --all steps accepted-->  deleted (a quiet notice)
+//   pending  --flush-->  sending  --all steps accepted-->  deleted, its receipts kept (sent.ts; a quiet notice)
 //                          |--no answer, 5xx, 429-->  pending, attempts + 1, later (backoffMs),
 //                          |     with why (failure): offline, server unreachable, server problem
 //                          `--any other 4xx-->  rejected with the server's message: kept,
@@ -21,6 +21,7 @@ import { localDb, type RegistryDb } from './db';
 import { withWebLock } from './locks';
 import { describeAction, planCall, type PlannedCall } from './outbox-actions';
 import type { OutboxAction, OutboxEntry, OutboxFailure } from './outbox-types';
+import { receiptsOf } from './sent';
 import { setStatus } from '../state/status';
 
 export const OUTBOX_LOCK = 'bustr-outbox';
@@ -285,7 +286,12 @@ async function replay(db: RegistryDb, entry: OutboxEntry): Promise<ReplayOutcome
       return reject(db, entry.id, error instanceof Error ? error.message : String(error));
     }
     if (!call) {
-      await db.outbox.delete(entry.id);
+      // "What I sent" keeps its receipts in the same transaction: the device never forgets a sent entry
+      const receipts = receiptsOf(entry.id, entry.action, results, Date.now());
+      await db.transaction('rw', db.outbox, db.sent, async () => {
+        await db.sent.bulkPut(receipts);
+        await db.outbox.delete(entry.id);
+      });
       return { kind: 'sent' };
     }
     const step = results.length + 1;

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connection';
 import { currentRevision } from '../db/revision';
 import { Generator, mulberry32, Rand, WALLET_KINDS, type WalletKind } from './generation';
-import { DEFAULT_SEED_PROFILES, seedDemo } from './seeding';
+import { DEFAULT_SEED_PROFILES, DEMO_MODERATED_PROFILES, DEMO_STAFF_ACTOR, seedDemo } from './seeding';
+import { atomFeed, FEED_ENTRIES } from '../features/open-data/feed';
+import { pruneOnce } from '../http/prune';
 import { SHOWCASE_PENDING } from './showcase';
 import { KNOWN_SCAM_TYPES } from './vocabulary';
 import { proposedChangesSchema } from '../../shared/contract/edit-request';
@@ -485,6 +487,38 @@ describe('seedDemo', () => {
     expect(count(`SELECT count(*) FROM profiles p WHERE p.verification_status = 'verified'
       AND NOT EXISTS (SELECT 1 FROM sync_texts t WHERE t.id = p.id AND t.revision = p.revision)`)).toBe(0);
     expect(count('SELECT count(*) FROM sync_texts')).toBe(DEFAULT_SEED_PROFILES);
+  });
+
+  it('writes a staff member\'s verify and approve events in the month before seeding, so the Atom feed of a fresh demo has entries', () => {
+    const db = fresh();
+    const now = Date.UTC(2026, 10, 25, 12);
+    seedDemo(db, { now });
+    const events = all(db, 'SELECT id, at, actor, action, target_kind, target_id FROM audit_log ORDER BY id');
+    const verifies = events.filter((e) => e.action === 'developer.verify' || e.action === 'project.verify');
+    expect(verifies).toHaveLength(DEMO_MODERATED_PROFILES);
+    expect(events.filter((e) => e.action === 'incident.approve').length).toBeGreaterThanOrEqual(DEMO_MODERATED_PROFILES);
+    const times = events.map((e) => Date.parse(e.at as string));
+    // in the past, within a month, and in the order of their ids (the feed's order)
+    for (const t of times) expect(now - t).toBeGreaterThan(0);
+    for (const t of times) expect(now - t).toBeLessThan(31 * 86_400_000);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    for (const e of events) expect(e.actor).toBe(DEMO_STAFF_ACTOR);
+    // each names a verified profile, or an approved incident of one
+    for (const e of verifies) {
+      expect(db.prepare('SELECT verification_status FROM profiles WHERE id = ? AND kind = ?').pluck().get(e.target_id, e.target_kind)).toBe('verified');
+    }
+
+    const feed = atomFeed(db, 'https://bustr.example');
+    expect(feed.match(/<entry>/g)).toHaveLength(FEED_ENTRIES);
+    expect(feed).toMatch(/(Scammer|Project) verified: /);
+    expect(feed).toMatch(/Incident approved: /);
+  });
+
+  it('keeps the demo\'s moderation events through the start\'s pruning of the audit log (a year)', async () => {
+    const db = fresh();
+    seedDemo(db);
+    await new Promise<void>((resolve, reject) => pruneOnce(db, { auditRetentionDays: 365 }, (_, error) => (error ? reject(error) : resolve())));
+    expect(atomFeed(db, 'https://bustr.example').match(/<entry>/g)).toHaveLength(FEED_ENTRIES);
   });
 
   it('seeds 10,000 profiles', () => {

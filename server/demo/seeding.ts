@@ -21,6 +21,8 @@ export interface SeedOptions {
   seed?: number;
   /** Also create unverified profiles, pending incidents, edit and removal requests. Default true. */
   pending?: boolean;
+  /** The seeding moment: the demo's moderation events (auditDemoModeration) lie in the days before it. Default now. */
+  now?: number;
 }
 
 export interface SeedResult {
@@ -103,6 +105,7 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
     const firstIncidentIds: number[] = new Array(count);
     const kinds: Kind[] = new Array(count);
     const history: readonly [number, number] = [0, DAY_COUNT - 2];
+    const moderated: ModeratedProfile[] = [];
     for (let index = 0; index < count; index++) {
       const showcase = SHOWCASE_AT.get(index);
       const drawn: Kind = r.chance(0.75) ? 'developer' : 'project';
@@ -113,7 +116,11 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
       ids[index] = written.id;
       firstIncidentIds[index] = written.incidentIds[0] as number;
       kinds[index] = kind;
+      if (index >= count - DEMO_MODERATED_PROFILES) {
+        moderated.push({ kind, id: written.id, incidentIds: written.incidentIds.filter((_, k) => generated.incidents[k]!.status === 'approved') });
+      }
     }
+    auditDemoModeration(db, moderated, options.now ?? Date.now());
     if (withPending) seedPending(db, g, { ids, firstIncidentIds, kinds }, write, writeIncident);
   })();
   // a seeded registry starts as a long-running server's would: every public profile's sync text stored
@@ -122,6 +129,45 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
   fillProfileIdentifiers(db);
 
   return { profiles, incidents };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The moderation record (docs/decisions/027): the feed (/feed.atom) lists verify and approve events of
+// the audit log, which profiles seeded straight into the table have none of. The audit log keeps
+// a year (AUDIT_RETENTION_DAYS) and the feed shows 50 events, so the last profiles seeded are
+// given theirs, spread over the month before seeding; the older history keeps none, as a log
+// pruned after a year would. A fixed number of rows, so a 100k seed costs no more.
+
+/** Profiles whose verification (and their incidents' approval) the seed writes in the audit log. */
+export const DEMO_MODERATED_PROFILES = 24;
+/** The staff member the demo's moderation events name. */
+export const DEMO_STAFF_ACTOR = 'demo-staff';
+const HOUR_MS = 3_600_000;
+
+interface ModeratedProfile {
+  kind: Kind;
+  id: number;
+  incidentIds: number[];
+}
+
+function auditDemoModeration(db: Db, profiles: readonly ModeratedProfile[], now: number): void {
+  const insert = db.prepare(`INSERT INTO audit_log (at, actor, action, target_kind, target_id, before, after)
+    VALUES (?, '${DEMO_STAFF_ACTOR}', ?, ?, ?, ?, ?)`);
+  const verified = JSON.stringify({ verification_status: 'verified' });
+  const unverified = JSON.stringify({ verification_status: 'unverified' });
+  const approved = JSON.stringify({ verification_status: 'approved' });
+  const pending = JSON.stringify({ verification_status: 'pending' });
+  // oldest first, so the audit ids (the feed's order) follow the times; roughly one profile a
+  // day, in working hours, each incident approved within the hours after its profile
+  const start = now - (profiles.length + 2) * 24 * HOUR_MS;
+  profiles.forEach((p, n) => {
+    let at = start + n * 24 * HOUR_MS + (9 + ((p.id * 7) % 8)) * HOUR_MS + ((p.id * 13) % 60) * 60_000;
+    insert.run(new Date(at).toISOString(), `${p.kind}.verify`, p.kind, p.id, unverified, verified);
+    for (const incidentId of p.incidentIds) {
+      at += (5 + ((incidentId * 11) % 40)) * 60_000;
+      insert.run(new Date(at).toISOString(), 'incident.approve', 'incident', incidentId, pending, approved);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -63,3 +63,9 @@ export const RECEIPT_KIND_TEXT: Record<ReceiptKind, string> = {
   edit_request: 'Edit request',
   removal_request: 'Removal request',
 };
+
+/** The app's "What I sent" page: this device's receipts (docs/product.md#screens-sent). */
+export const SENT_PAGE_PATH = '/sent';
+
+/** What "What I sent" says of a submission still in the device's outbox (docs/product.md#screens-sent). */
+export const WAITING_TO_SEND_TEXT = 'Waiting to send';

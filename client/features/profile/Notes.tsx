@@ -3,6 +3,8 @@
 // exact texts of product.md#errors are never run together with a server's words. A message takes
 // focus when it appears (tabIndex -1), so a screen reader reads it and the view scrolls to it.
 import { forwardRef, useEffect, useRef } from 'react';
+import { AppLink } from '../../ui/AppLink';
+import { SENT_PAGE_PATH } from '../../../shared/contract/receipt';
 import { SERVER_SAID, type FailureMessage, type SubmittedMessage } from './messages';
 
 /** After a request left its dialog: sent, saved for later, or saved while the server fails. */
@@ -13,6 +15,8 @@ export const SubmittedNote = forwardRef<HTMLDivElement, { message: SubmittedMess
       <p className="profile-message__text">{message.text}</p>
       {message.detail ? <p className="profile-message__detail">{message.detail}</p> : null}
       {message.reason ? <p className="profile-message__reason">{SERVER_SAID} {message.reason}</p> : null}
+      {/* issue 20: where it can be followed (docs/product.md#screens-sent) */}
+      <p className="profile-message__detail">Follow what becomes of it in <AppLink to={SENT_PAGE_PATH}>What I sent</AppLink>.</p>
     </div>
   );
 });
