@@ -13,7 +13,7 @@ import { publicSnapshot } from '../../read-model/snapshot';
 import { REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { routes } from '../../../shared/contract/routes';
-import { searchAnswerSchema, searchLookupAnswerSchema, searchOptionsAnswerSchema, type SearchAnswer } from '../../../shared/contract/search';
+import { searchAnswerSchema, searchLookupAnswerSchema, searchOptionsAnswerSchema, type SearchAnswer, type SearchCallQuery } from '../../../shared/contract/search';
 import { FILTER_CATEGORIES, facetValues, type FilterCategory } from '../../../shared/search/facets';
 import { searchRegistry, type ActiveFilters } from '../../../shared/search/reference';
 import { BUILD_IN_REQUEST_MAX, SEARCH_STARTING_MESSAGE, buildSearchIndexLater } from './registry-index';
@@ -37,7 +37,8 @@ async function pageFor(kind: ProfileKind, q: string, filters: ActiveFilters = {}
 async function expectObjectForm(query: { kind: ProfileKind; q: string; filters: ActiveFilters; page: number }): Promise<void> {
   const res = await search({ ...query, filters: JSON.stringify(query.filters) });
   expect(res.status).toBe(200);
-  expect(res.text).toBe(JSON.stringify(t.db.transaction(() => searchPage(t.db, query))()));
+  const filters = query.filters as SearchCallQuery['filters'];
+  expect(res.text).toBe(JSON.stringify(t.db.transaction(() => searchPage(t.db, { ...query, filters }))()));
 }
 
 /** The reference's page: searchRegistry over every public profile of the kind. */
