@@ -54,7 +54,7 @@ describe('the token dictionary', () => {
 });
 
 describe('terms remembered between queries', () => {
-  it('when a profile is added, changed, removed or the slots compacted after a search, then the same search again follows it', () => {
+  it('when a profile is added, changed, removed or the slots compacted after a search or a filter, then the same one again follows it', () => {
     const index = SearchIndex.build([blank(1, { name: 'Jane Roe' }), blank(2, { name: 'Janet Moon' })]);
     expect(ids(index, 'jan')).toEqual([1, 2]);
     expect(ids(index, 'jan', {}, 'project')).toEqual([]);
@@ -63,9 +63,12 @@ describe('terms remembered between queries', () => {
     expect(ids(index, 'jan')).toEqual([3, 1, 2]);
     expect(ids(index, 'jan', {}, 'project')).toEqual([4]);
 
-    index.upsert([blank(1, { name: 'Mary Roe' })]);
+    const rugs = { 'Scam Type': ['Rug Pull'] };
+    expect(ids(index, '', rugs)).toEqual([]);
+    index.upsert([blank(1, { name: 'Mary Roe', scam_type: ['Rug Pull'] })]);
     index.remove([2]);
     expect(ids(index, 'jan')).toEqual([3]);
+    expect(ids(index, '', rugs)).toEqual([1]);
     index.compact();
     expect(ids(index, 'jan')).toEqual([3]);
     expect(ids(index, 'roe')).toEqual([1]);
