@@ -5,7 +5,7 @@
 // the same write), so it serves the routes and the lane ahead of Express (cached-reads.ts) alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { answerBody, compressAhead, matchesEtag, type CachedAnswer, type Compression } from '../read-model/answer-cache';
+import { answerBody, matchesEtag, type CachedAnswer, type Compression } from '../read-model/answer-cache';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -20,7 +20,6 @@ export function sendCachedAnswer(req: IncomingMessage, res: ServerResponse, answ
   }
   const encoding = acceptedCompression(req.headers['accept-encoding']);
   answer.sentIn = encoding;
-  if (encoding && answer.compressOffLoop) compressAhead(answer, encoding);
   // its compressed form is being made off the event loop (compressAhead): send that once it is done
   const compressing = encoding ? answer.compressing?.[encoding] : undefined;
   if (encoding && !answer.compressed?.[encoding] && compressing) {

@@ -15,11 +15,6 @@ export interface CachedAnswer {
   compressing?: Partial<Record<Compression, Promise<void>>>;
   /** the encoding it is being sent in (null: none): a sync page's next is compressed ahead so */
   sentIn?: Compression | null;
-  /**
-   * compressed off the event loop when first sent (compressAhead): an answer built for one
-   * request (a search's) would otherwise spend as long on the loop compressing as building
-   */
-  compressOffLoop?: boolean;
 }
 
 /**

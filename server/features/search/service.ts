@@ -96,9 +96,7 @@ function cachedBytes(db: Db, name: string, key: string, build: () => Buffer): Ca
   return answerCache(db, name).get(key, currentRevision(db), () => db.transaction(() => {
     const revision = currentRevision(db);
     const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
-    // a search's answer is mostly built for one request: its brotli (~1-2 ms at 100k) goes to
-    // zlib's threads, on the other core
-    return { revision, bytes: build(), etag: `"${name}-${revision}-${tag}"`, compressOffLoop: true };
+    return { revision, bytes: build(), etag: `"${name}-${revision}-${tag}"` };
   })());
 }
 
