@@ -96,7 +96,8 @@ function cachedBytes(db: Db, name: string, key: string, build: () => Buffer): Ca
   return answerCache(db, name).get(key, currentRevision(db), () => db.transaction(() => {
     const revision = currentRevision(db);
     const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
-    return { revision, bytes: build(), etag: `"${name}-${revision}-${tag}"` };
+    // most searches are asked once: their brotli is made quicker (decision 031)
+    return { revision, bytes: build(), etag: `"${name}-${revision}-${tag}"`, oneOff: true };
   })());
 }
 
