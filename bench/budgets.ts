@@ -38,7 +38,13 @@ export const BUDGETS = {
    * page (cached per revision, answered ahead of Express) and distinct queries, each answer built.
    * null where not met here: probes on 2026-11-25 (machine shared) measured the opening page at
    * p99 99 ms (2,300 req/s) and distinct queries at p50 ~0.3 s, p99 ~6 s, ~70-90 req/s: ~11 ms of
-   * one core an answer, most of it reading and writing the page's 20 profiles.
+   * one core an answer, most of it reading and writing the page's 20 profiles. Since decision 031
+   * (profiles pasted from their sync texts, terms kept by the index, brotli 4): ~1.2-1.3 ms of CPU
+   * an answer before brotli in process (3.8 before), ~0.9 ms of brotli; `--only 'search call'` at
+   * load 6-10 on 2 cores: distinct queries p50 274 ms, p99 2.0 s, 98 req/s, 0 errors (before, at
+   * load 6-9: p50 399 ms, p99 8.0 s, 48 req/s, 40 timeouts); the opening page p99 175-263 ms
+   * (1,460-1,570 req/s; that path is unchanged, its p99 follows the machine's load). p99 ≤ 50 ms at
+   * 50 connections needs ≤ ~1 ms an answer in all.
    */
   searchCallCachedP99Ms: null,
   searchCallP99Ms: null,

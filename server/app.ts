@@ -20,6 +20,7 @@ import { editRequestRoutes } from './features/edit-requests/routes';
 import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
+import { publicProfileTexts } from './features/sync/page-text';
 import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
 import { receiptRoutes } from './features/receipts/routes';
@@ -47,7 +48,7 @@ function withLimits(deps: AppDeps): AppDeps {
 
 /** The reads the lane ahead of Express answers from the answer cache: the public sync, list and search pages. */
 export function cachedReads(deps: AppDeps): CachedRead[] {
-  return [...syncCachedReads(deps), ...profileCachedReads(deps), ...searchCachedReads(deps)];
+  return [...syncCachedReads(deps), ...profileCachedReads(deps), ...searchCachedReads(deps, publicProfileTexts)];
 }
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */
@@ -104,7 +105,7 @@ export function createExpressApp(base: AppDeps, headers = securityHeaders(base))
   app.use(checkRoutes(deps));
   app.use(openDataRoutes(deps));
   app.use(receiptRoutes(deps));
-  app.use(searchRoutes(deps));
+  app.use(searchRoutes(deps, publicProfileTexts));
   app.use('/api', apiNotFound);
 
   app.use(clientRoutes(config));

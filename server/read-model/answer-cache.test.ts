@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { AnswerCache, answerBody, compressAhead, matchesEtag, type CachedAnswer, type Compression } from './answer-cache';
+import { AnswerCache, answerBody, brotliOptions, compressAhead, matchesEtag, type CachedAnswer, type Compression } from './answer-cache';
 
 const answer = (revision: number, json: string): CachedAnswer => ({ revision, bytes: Buffer.from(json), etag: `"${revision}-${json.length}"` });
 const text = (cached: CachedAnswer) => cached.bytes.toString();
@@ -72,6 +72,18 @@ describe('compressed ahead', () => {
     expect(plain.body.toString()).toBe(json);
     // brotli at the quality used is no bigger than gzip's default level on JSON like this
     expect(br.body.length).toBeLessThanOrEqual(gzip.body.length);
+  });
+
+  it('when an answer is one-off (a search), then its brotli is the quicker quality 4, and decodes the same', () => {
+    const json = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, name: `Profile ${i}`, wallet: `0x${(i * 7919).toString(16).padStart(40, '0')}` })));
+    const oneOff = { ...answer(1, json), oneOff: true };
+    const usual = answer(1, json);
+    const quick = answerBody(oneOff, 'br').body;
+
+    expect(brotliDecompressSync(quick).toString()).toBe(json);
+    expect(brotliOptions(oneOff.bytes, true).params).toMatchObject({ [constants.BROTLI_PARAM_QUALITY]: 4 });
+    expect(quick.equals(brotliCompressSync(oneOff.bytes, brotliOptions(oneOff.bytes, true)))).toBe(true);
+    expect(quick.equals(answerBody(usual, 'br').body)).toBe(false);
   });
 
   it('when an answer is too small to be worth compressing, then nothing is made', async () => {

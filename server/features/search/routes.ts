@@ -10,7 +10,7 @@ import { NOT_UTF8, isUtf8Query } from '../../http/utf8-query';
 import { parse } from '../../http/validate';
 import { routes } from '../../../shared/contract/routes';
 import { searchLookupQuerySchema, searchOptionsQuerySchema, searchQuerySchema } from '../../../shared/contract/search';
-import { searchLookupAnswer, searchOptionsAnswer, searchPageAnswer } from './service';
+import { searchLookupAnswer, searchOptionsAnswer, searchPageAnswer, type ProfileTexts } from './service';
 
 /** The query, once its bytes are known to be UTF-8. */
 function checkedQuery(req: express.Request): unknown {
@@ -18,10 +18,11 @@ function checkedQuery(req: express.Request): unknown {
   return req.query;
 }
 
-export function searchRoutes({ db }: AppDeps): express.Router {
+/** `texts`: the page's profiles as their sync texts (app.ts gives features/sync's). */
+export function searchRoutes({ db }: AppDeps, texts: ProfileTexts): express.Router {
   const router = express.Router();
   router.get(routes.search.page.pattern, (req, res) => {
-    sendCachedAnswer(req, res, searchPageAnswer(db, parse(searchQuerySchema, checkedQuery(req))));
+    sendCachedAnswer(req, res, searchPageAnswer(db, parse(searchQuerySchema, checkedQuery(req)), texts));
   });
   router.get(routes.search.options.pattern, (req, res) => {
     const { kind, category } = parse(searchOptionsQuerySchema, checkedQuery(req));
@@ -38,14 +39,14 @@ export function searchRoutes({ db }: AppDeps): express.Router {
 const maybeNotUtf8 = (query: Record<string, unknown>) => Object.values(query).some((v) => typeof v !== 'string' || v.includes('\uFFFD'));
 
 /** The routes above as the lane ahead of Express answers them (http/cached-reads.ts): a first visit asks them at once. */
-export function searchCachedReads({ db }: AppDeps): CachedRead[] {
+export function searchCachedReads({ db }: AppDeps, texts: ProfileTexts): CachedRead[] {
   return [
     {
       path: routes.search.page.pattern,
       answer(query) {
         if (maybeNotUtf8(query)) return null;
         const parsed = searchQuerySchema.safeParse(query);
-        return parsed.success ? searchPageAnswer(db, parsed.data) : null;
+        return parsed.success ? searchPageAnswer(db, parsed.data, texts) : null;
       },
     },
     {

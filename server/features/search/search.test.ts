@@ -13,10 +13,12 @@ import { publicSnapshot } from '../../read-model/snapshot';
 import { REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { routes } from '../../../shared/contract/routes';
-import { searchAnswerSchema, searchLookupAnswerSchema, searchOptionsAnswerSchema, type SearchAnswer } from '../../../shared/contract/search';
+import { searchAnswerSchema, searchLookupAnswerSchema, searchOptionsAnswerSchema, type SearchAnswer, type SearchCallQuery } from '../../../shared/contract/search';
 import { FILTER_CATEGORIES, facetValues, type FilterCategory } from '../../../shared/search/facets';
 import { searchRegistry, type ActiveFilters } from '../../../shared/search/reference';
 import { BUILD_IN_REQUEST_MAX, SEARCH_STARTING_MESSAGE, buildSearchIndexLater } from './registry-index';
+import { searchPage } from './service';
+import { touchProfile } from '../../db/revision';
 
 let t: TestApp;
 let anon: Client;
@@ -29,6 +31,14 @@ async function pageFor(kind: ProfileKind, q: string, filters: ActiveFilters = {}
   const res = await search({ kind, q, filters: JSON.stringify(filters), page });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return searchAnswerSchema.parse(res.body);
+}
+
+/** The answer's bytes, held to JSON.stringify of the page as objects (its profiles read and rebuilt). */
+async function expectObjectForm(query: { kind: ProfileKind; q: string; filters: ActiveFilters; page: number }): Promise<void> {
+  const res = await search({ ...query, filters: JSON.stringify(query.filters) });
+  expect(res.status).toBe(200);
+  const filters = query.filters as SearchCallQuery['filters'];
+  expect(res.text).toBe(JSON.stringify(t.db.transaction(() => searchPage(t.db, { ...query, filters }))()));
 }
 
 /** The reference's page: searchRegistry over every public profile of the kind. */
@@ -138,8 +148,36 @@ describe('a page of the registry', () => {
         const reference = referencePage(kind, q, active, page);
         expect({ total: answer.total, page: answer.total === 0 ? page : answer.page, items: answer.items.map((i) => ({ id: i.profile.id, score: i.score })) })
           .toEqual(reference);
+        await expectObjectForm({ kind, q, filters: active, page });
       },
     ), { numRuns: 60 });
+  });
+});
+
+describe("a page's bytes", () => {
+  it('when its profiles are pasted from their stored sync texts, then it is the object form serialised, byte for byte', async () => {
+    const lookups = DEMO_LOOKUPS.slice(0, 8).map((l) => ({ kind: l.profileKind, q: l.pasted[0]!, filters: {}, page: 1 }));
+    const names = publicSnapshot(t.db).profiles.project.slice(0, 6).map((p, i) => ({ kind: 'project' as const, q: p.name.slice(0, 2 + i), filters: {}, page: 1 + (i % 2) }));
+    for (const query of [
+      { kind: 'developer' as const, q: '', filters: {}, page: 1 },
+      { kind: 'developer' as const, q: '', filters: {}, page: 999 },
+      { kind: 'developer' as const, q: 'a', filters: { 'Scam Type': ['Rug Pull'] }, page: 1 },
+      ...lookups, ...names,
+    ]) await expectObjectForm(query);
+  });
+
+  it('when a profile changed since its text was stored, or has none yet, then its text is written anew and the bytes still match', async () => {
+    const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Zebediah Quorrington', bio: 'Says "hi" \u2028 é 🦊' }, [{}]);
+    const [other] = publicSnapshot(t.db).profiles.developer.filter((p) => p.id !== id);
+    t.db.transaction(() => {
+      t.db.prepare('UPDATE profiles SET name = ? WHERE id = ?').run('Zebediah Quorrington the Second', other!.id);
+      touchProfile(t.db, other!.id);
+    })();
+
+    await expectObjectForm({ kind: 'developer', q: 'Zebediah Quorrington', filters: {}, page: 1 });
+    // and both texts are stored at the profiles' revisions for the next answer
+    const storedAt = t.db.prepare('SELECT t.revision = p.revision FROM sync_texts t JOIN profiles p ON p.id = t.id WHERE t.id IN (?, ?)').pluck().all(id, other!.id);
+    expect(storedAt).toEqual([1, 1]);
   });
 });
 

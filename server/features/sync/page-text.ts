@@ -324,3 +324,40 @@ export function pageBody(db: Db, page: ChangePage): Buffer {
     + ',"reset":' + page.reset + '}'));
   return Buffer.concat(parts);
 }
+
+/** Public profiles of some ids with their current revision, and their stored text (any revision) as bytes. */
+const PUBLIC_STORED = `SELECT p.id, p.revision, t.revision, CAST(t.json AS BLOB) FROM profiles p LEFT JOIN sync_texts t ON t.id = p.id
+  WHERE p.verification_status = 'verified' AND p.id IN (SELECT value FROM json_each(?))`;
+const publicStored = new WeakMap<Db, Statement<[string]>>();
+
+/**
+ * The texts of these profiles at their current revisions, as UTF-8 bytes, for those that are
+ * public (absent: not public): stored ones, the others written and stored, as pageBody does.
+ * The search call pastes a page's profiles from them (features/search, composed in app.ts).
+ * Read in the caller's transaction.
+ */
+export function publicProfileTexts(db: Db, ids: readonly number[]): Map<number, Buffer> {
+  const textOf = new Map<number, Buffer>();
+  if (ids.length === 0) return textOf;
+  let statement = publicStored.get(db);
+  if (!statement) {
+    statement = db.prepare<[string]>(PUBLIC_STORED).raw(true);
+    publicStored.set(db, statement);
+  }
+  const usable = storedTextsUsable(db);
+  const stale: number[] = [];
+  for (const [id, revision, storedRevision, json] of statement.all(JSON.stringify(ids)) as [number, number, number | null, Buffer | null][]) {
+    if (usable && storedRevision === revision) textOf.set(id, json!);
+    else stale.push(id);
+  }
+  if (stale.length > 0) {
+    const written = writeTexts(db, stale);
+    for (const text of written) textOf.set(text.id, Buffer.from(text.json));
+    try {
+      if (usable) storeTexts(db, written);
+    } catch (error) {
+      if (!isUnwritable(error)) throw error;
+    }
+  }
+  return textOf;
+}

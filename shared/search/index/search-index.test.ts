@@ -53,6 +53,28 @@ describe('the token dictionary', () => {
   });
 });
 
+describe('terms remembered between queries', () => {
+  it('when a profile is added, changed, removed or the slots compacted after a search or a filter, then the same one again follows it', () => {
+    const index = SearchIndex.build([blank(1, { name: 'Jane Roe' }), blank(2, { name: 'Janet Moon' })]);
+    expect(ids(index, 'jan')).toEqual([1, 2]);
+    expect(ids(index, 'jan', {}, 'project')).toEqual([]);
+
+    index.upsert([blank(3, { name: 'Bojan Ro' }), blank(4, { name: 'Janus Vale', kind: 'project' })]);
+    expect(ids(index, 'jan')).toEqual([3, 1, 2]);
+    expect(ids(index, 'jan', {}, 'project')).toEqual([4]);
+
+    const rugs = { 'Scam Type': ['Rug Pull'] };
+    expect(ids(index, '', rugs)).toEqual([]);
+    index.upsert([blank(1, { name: 'Mary Roe', scam_type: ['Rug Pull'] })]);
+    index.remove([2]);
+    expect(ids(index, 'jan')).toEqual([3]);
+    expect(ids(index, '', rugs)).toEqual([1]);
+    index.compact();
+    expect(ids(index, 'jan')).toEqual([3]);
+    expect(ids(index, 'roe')).toEqual([1]);
+  });
+});
+
 describe('parts of long tokens (their trigrams listed at even places only)', () => {
   const wallet = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7k';
   const built = SearchIndex.build([blank(1, { walletAddresses: [wallet] }), blank(2, { bio: 'Ω zz' }), blank(3, { nickname: 'qéabcdefghijklm' })]);

@@ -16,7 +16,7 @@ import { compact, remove, upsert } from './deltas';
 import { KINDS, type IndexParts } from './parts';
 import { deserialize, serialize, type SerializedIndex } from './persist';
 import { heldAt, lookalikesOf, lookup, type HeldIdentifier, type IndexLookup } from './lookup';
-import { facetOptions, query } from './query';
+import { facetOptions, query, type TermSlotsMemo } from './query';
 import type { FacetOption, IndexedProfile, SearchQuery, SearchResult, TokenReaderSink } from './types';
 
 export type { IndexedProfile, SearchQuery, SearchResult, FacetOption } from './types';
@@ -24,6 +24,9 @@ export type { SerializedIndex, SerializedMeta } from './persist';
 export type { HeldIdentifier, IndexLookup } from './lookup';
 
 export class SearchIndex {
+  /** plain terms' slots of the last queries (query.ts); emptied by anything that changes the slots */
+  private readonly terms: TermSlotsMemo = new Map();
+
   private constructor(private readonly parts: IndexParts) {}
 
   /** The index of the profiles (the last version of each id), built in this thread. */
@@ -60,22 +63,25 @@ export class SearchIndex {
 
   /** Adds or replaces profiles (by id). */
   upsert(profiles: readonly IndexedProfile[]): void {
+    this.terms.clear();
     upsert(this.parts, profiles);
   }
 
   /** Removes profiles (tombstones). */
   remove(ids: readonly number[]): void {
+    this.terms.clear();
     remove(this.parts, ids);
   }
 
   /** Renumbers the live slots from 0, dropping dead ones from every posting. */
   compact(): void {
+    this.terms.clear();
     compact(this.parts);
   }
 
   /** The reference listing of searchRegistry for one kind, one page of it. */
   query(q: SearchQuery): SearchResult {
-    return query(this.parts, q);
+    return query(this.parts, q, this.terms);
   }
 
   /**
