@@ -26,7 +26,8 @@ createRoot(container).render(
 // stores them and hands them to the search index at once. A delta is checked and stored here, so
 // it never waits behind the worker's work on the index (loading, saving); the index reads it on
 // its next search.
-startReplicator(localDb, () => syncNow(localDb, { fillingPages: searchService(localDb).syncPages }));
+// A first visit's download starts after the registry's first answer is on screen (issue 17).
+startReplicator(localDb, () => syncNow(localDb, { fillingPages: searchService(localDb).syncPages }), { afterFirstAnswer: true });
 startOutbox();
 void requestPersistentStorage();
 void registerServiceWorker();

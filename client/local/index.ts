@@ -3,6 +3,7 @@
 export { RegistryDb, localDb, openRegistryDb, readSyncMeta } from './db';
 export type { LocalProfile, LocalIncident, SyncMeta, FillProgress, Draft, SavedSearch } from './db';
 export { SYNC_INTERVAL_MS, syncNow, startReplicator } from './replicator';
+export { awaitingFirstAnswer, noteTyping } from './replication-gate';
 export {
   enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction, refreshOutboxCounts, startOutbox,
 } from './outbox';

@@ -12,6 +12,7 @@ import { compactReplica } from './replica';
 import { withWebLock } from './locks';
 import { getStatus, setStatus } from '../state/status';
 import { localPageStore, type CheckedPage, type SyncPageStore } from './sync-pages';
+import { replicationQuiet, whenReplicationMayStart } from './replication-gate';
 
 export const SYNC_INTERVAL_MS = 60_000;
 export const SYNC_LOCK = 'bustr-sync';
@@ -110,6 +111,8 @@ async function pullAll(
     const here = localPageStore(db);
     // a page is checked and stored by the store it was asked for by
     const fetchPage = async (from: number, store: SyncPageStore): Promise<{ checked: CheckedPage; store: SyncPageStore }> => {
+      // never beside a search on the line or a person typing (issue 17: replication-gate.ts)
+      await replicationQuiet();
       sent();
       const started = Date.now();
       let body: ArrayBuffer;
@@ -194,7 +197,7 @@ async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer>
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
   try {
-    return await apiBytes(routes.sync.page.path({ query: { since, limit } }), { signal: controller.signal });
+    return await apiBytes(routes.sync.page.path({ query: { since, limit } }), { signal: controller.signal, priority: 'low' });
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
     throw error;
@@ -203,17 +206,47 @@ async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer>
   }
 }
 
+export interface ReplicatorOptions {
+  /**
+   * A replica that is not complete (a first visit, or a download a reload cut short) starts
+   * downloading only once the page's first answer is on screen, or nothing asked for one
+   * (replication-gate.ts); its progress shows meanwhile as starting.
+   */
+  afterFirstAnswer?: boolean;
+}
+
+/** Resolves when the replica is complete, or, when it is not, once its download may start. */
+async function deferIncomplete(db: RegistryDb): Promise<void> {
+  let meta: Awaited<ReturnType<typeof readSyncMeta>>;
+  let fill: FillProgress | undefined;
+  try {
+    [meta, fill] = await Promise.all([readSyncMeta(db), db.meta.get('fill').then((row) => row?.value as FillProgress | undefined)]);
+  } catch {
+    return; // the sync reports what is wrong with the database
+  }
+  if (meta.lastSyncedAt !== null && (await db.chunkKeys.count()) > 0) return;
+  // shown from the start, so the note above the first cards does not appear under them later
+  if (getStatus().firstSync === null) setStatus({ firstSync: { done: fill?.held ?? 0, total: fill?.total ?? 0 } });
+  await whenReplicationMayStart();
+}
+
 /**
  * Syncs at start, when the connection returns, when the page becomes visible, and every
  * SYNC_INTERVAL_MS while it is visible; keeps online/offline and "last synced" (also what
  * other tabs synced) in the status store. Returns a stop function.
  */
-export function startReplicator(db: RegistryDb = localDb, sync: () => Promise<void> = () => syncNow(db)): () => void {
+export function startReplicator(
+  db: RegistryDb = localDb, sync: () => Promise<void> = () => syncNow(db), { afterFirstAnswer = false }: ReplicatorOptions = {},
+): () => void {
   let timer: ReturnType<typeof setInterval> | null = null;
   const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+  // a replica that is not complete downloads after the page's first answer (issue 17): until
+  // then every trigger waits; a complete one syncs its deltas at once (they are small)
+  const mayStart: Promise<void> = afterFirstAnswer ? deferIncomplete(db) : Promise.resolve();
+  let stopped = false;
   const tick = () => {
     if (navigator.onLine === false) return; // the 'online' event syncs when it returns
-    void sync();
+    void mayStart.then(() => { if (!stopped) void sync(); });
   };
   const startTimer = () => {
     timer ??= setInterval(tick, SYNC_INTERVAL_MS);
@@ -251,6 +284,7 @@ export function startReplicator(db: RegistryDb = localDb, sync: () => Promise<vo
   if (visible()) startTimer();
 
   return () => {
+    stopped = true;
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisibility);
