@@ -6,6 +6,7 @@
 import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
 import { routes } from '../../shared/contract/routes';
+import type { SyncForm } from '../../shared/contract/sync';
 import { ApiError, apiBytes } from '../api/http';
 import { localDb, readSyncMeta, type FillProgress, type RegistryDb } from './db';
 import { compactReplica } from './replica';
@@ -36,7 +37,16 @@ export interface SyncOptions {
    * (docs/decisions/013-first-sync-pages.md). Deltas are stored here.
    */
   fillingPages?: SyncPageStore;
+  /**
+   * The sync feed's form to follow (issue 17): 'full' (the default), or 'light' (profiles without
+   * incidents and avatars, read on demand: settings.ts). A replica that took light pages and now
+   * follows 'full' is downloaded again in full from 0, over what it holds (it stays complete).
+   */
+  form?: SyncForm;
 }
+
+/** The meta row saying the replica holds light profiles (taken in the light form since it last was all full). */
+const LIGHT_HELD = 'lightHeld';
 
 /**
  * The sync running in this tab, per database, so overlapping triggers share one run. `asked`
@@ -96,7 +106,7 @@ function fastConnection(): boolean {
 /** Pulls until the last page; says whether it got there. `sent` is called as each request goes out. */
 async function pullAll(
   db: RegistryDb,
-  { pageSize: firstPageSize, maxPageSize, fillingPages }: SyncOptions,
+  { pageSize: firstPageSize, maxPageSize, fillingPages, form = 'full' }: SyncOptions,
   sent: () => void,
 ): Promise<boolean> {
   setStatus({ syncing: true });
@@ -117,7 +127,7 @@ async function pullAll(
       const started = Date.now();
       let body: ArrayBuffer;
       try {
-        body = await fetchSyncPage(from, pageSize);
+        body = await fetchSyncPage(from, pageSize, form);
         // the next request goes out as this answer is in: size it by how long this one took
         const took = Date.now() - started;
         if (took < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
@@ -133,9 +143,11 @@ async function pullAll(
     };
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come
-    let since = emptyAtStart ? 0 : stored.cursor;
+    const lightHeld = (await db.meta.get(LIGHT_HELD))?.value === true;
+    // full details asked for while light profiles are held: everything again, in full, over them
+    let since = emptyAtStart || (form === 'full' && lightHeld && stored.lastSyncedAt !== null) ? 0 : stored.cursor;
     // the first page of a run from 0 also drops what is left over
-    let fromScratch = since === 0;
+    let fromScratch = emptyAtStart || stored.cursor === 0;
     // "how many of how many" while an empty replica fills (and after a reset emptied it), shown
     // from the start (the total unknown until the first page is in): nothing searches a replica
     // while it fills, so the search index is built once, from every page, at the end
@@ -180,6 +192,7 @@ async function pullAll(
       since = checked.cursor;
     }
     const meta = await readSyncMeta(db);
+    if (form === 'light' ? changed && !lightHeld : lightHeld) await db.meta.put({ key: LIGHT_HELD, value: form === 'light' });
     setStatus({ lastSyncedAt: meta.lastSyncedAt, lastSyncError: null });
     done = true;
   } catch (error) {
@@ -193,11 +206,11 @@ async function pullAll(
 }
 
 /** A sync page's bytes, as they came (read and checked by a SyncPageStore). */
-async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer> {
+async function fetchSyncPage(since: number, limit: number, form: SyncForm): Promise<ArrayBuffer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
   try {
-    return await apiBytes(routes.sync.page.path({ query: { since, limit } }), { signal: controller.signal, priority: 'low' });
+    return await apiBytes(routes.sync.page.path({ query: form === 'full' ? { since, limit } : { since, limit, form } }), { signal: controller.signal, priority: 'low' });
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
     throw error;
