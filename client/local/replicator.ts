@@ -228,6 +228,12 @@ export interface ReplicatorOptions {
   afterFirstAnswer?: boolean;
 }
 
+/** A line where the download does not slow the page's answers (Network Information API, Chromium; DevTools throttling shows here too). */
+function fastLine(): boolean {
+  const connection = (globalThis.navigator as Navigator & { connection?: { downlink?: number; rtt?: number; saveData?: boolean } } | undefined)?.connection;
+  return connection !== undefined && connection.saveData !== true && (connection.downlink ?? 0) >= 5 && (connection.rtt ?? Infinity) <= 100;
+}
+
 /** Resolves when the replica is complete, or, when it is not, once its download may start. */
 async function deferIncomplete(db: RegistryDb): Promise<void> {
   let meta: Awaited<ReturnType<typeof readSyncMeta>>;
@@ -238,6 +244,9 @@ async function deferIncomplete(db: RegistryDb): Promise<void> {
     return; // the sync reports what is wrong with the database
   }
   if (meta.lastSyncedAt !== null && (await db.chunkKeys.count()) > 0) return;
+  // a fast line has room for both: the download starts at once (the first sync's 10 s budget),
+  // and a first answer a cold server takes seconds to give does not hold it back
+  if (fastLine()) return;
   // shown from the start, so the note above the first cards does not appear under them later
   if (getStatus().firstSync === null) setStatus({ firstSync: { done: fill?.held ?? 0, total: fill?.total ?? 0 } });
   await whenReplicationMayStart();

@@ -143,6 +143,8 @@ describe('a replica without full details (Keep full details offline off)', () =>
   it('when Keep full details offline is turned on, then the details download, and offline every profile opens with its incidents', async () => {
     const { context, page, errors, syncForms } = await lightVisit();
     const settled = syncForms.length;
+    await page.getByLabel('Keep full details offline').scrollIntoViewIfNeeded();
+    await shoot(page, 'footer-setting');
     await page.getByLabel('Keep full details offline').check();
     await expect.poll(() => metaRow<boolean>(page, 'lightHeld'), { timeout: 60_000 }).toBe(false);
     expect(syncForms.slice(settled)).toContain('full');
