@@ -33,6 +33,8 @@ export const BUDGETS = {
   firstVisitCardsMs: null,
   firstVisitWalletMs: null,
   firstVisitMb: { max: 1 },
+  /** issue 17: bytes on the wire to a complete offline-searchable replica (the light form, docs/decisions/030) */
+  lightReplicaMb: { max: 15 },
   /**
    * issue 17: the server's search call at 50 connections at 100k (asks p99 ≤ 50 ms): the opening
    * page (cached per revision, answered ahead of Express) and distinct queries, each answer built.

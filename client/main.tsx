@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/pwa';
-import { localDb, requestPersistentStorage, searchService, startOutbox, startReplicator, syncNow } from './local';
+import { localDb, onKeepDetailsOfflineChange, replicaForm, requestPersistentStorage, searchService, startOutbox, startReplicator, syncNow } from './local';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('client/index.html has no #root element');
@@ -26,7 +26,11 @@ createRoot(container).render(
 // stores them and hands them to the search index at once. A delta is checked and stored here, so
 // it never waits behind the worker's work on the index (loading, saving); the index reads it on
 // its next search.
-startReplicator(localDb, () => syncNow(localDb, { fillingPages: searchService(localDb).syncPages }));
+// A first visit's download starts after the registry's first answer is on screen (issue 17).
+// The feed's form follows "Keep full details offline" (client/local/settings.ts), and a change of it syncs.
+const sync = () => syncNow(localDb, { fillingPages: searchService(localDb).syncPages, form: replicaForm() });
+startReplicator(localDb, sync, { afterFirstAnswer: true });
+onKeepDetailsOfflineChange(() => { if (navigator.onLine) void sync(); });
 startOutbox();
 void requestPersistentStorage();
 void registerServiceWorker();

@@ -80,6 +80,8 @@ export interface ApiOptions {
   cache?: RequestCache;
   /** e.g. 'manual' for the sign-in (product.md#calls: redirects not followed) */
   redirect?: RequestRedirect;
+  /** 'low' for background downloads (the replica's pages), so the page's own requests go first */
+  priority?: 'high' | 'low' | 'auto';
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -108,6 +110,7 @@ export async function apiFetch(path: string, opts: ApiOptions = {}): Promise<Res
       method, headers, body, credentials: 'same-origin', signal: opts.signal ?? null,
       ...(opts.cache ? { cache: opts.cache } : {}),
       ...(opts.redirect ? { redirect: opts.redirect } : {}),
+      ...(opts.priority ? { priority: opts.priority } : {}),
     });
   } catch (error) {
     // an abort the caller asked for stays an AbortError; everything else is "no answer"

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Link, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { UserMenu } from '../features/session';
-import { Notice, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
+import { Notice, OfflineDetailsSetting, PendingControl, StatusBar, StorageWarning, UpdateToast } from '../features/status';
 import { localDb, type RegistryDb } from '../local';
 import { useStatus } from '../state/status';
 import { loadCurrentUser } from '../state/current-user';
@@ -151,6 +151,8 @@ function Shell() {
           Registry data: <a href={DATA_LICENCE.url} rel="license">{DATA_LICENCE.name}</a> ·{' '}
           <a href={routes.openData.docs.path()}>API and exports</a>
         </p>
+        {/* issue 17: what the offline copy keeps */}
+        <OfflineDetailsSetting />
       </footer>
       <div className="toasts">
         <Notice />

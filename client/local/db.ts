@@ -85,6 +85,8 @@ export interface MetaValues {
   sync: SyncMeta;
   lastView: LastView;
   fill: FillProgress;
+  /** the replica holds profiles of the light sync form (issue 17; replicator.ts) */
+  lightHeld: boolean;
 }
 
 /**

@@ -3,6 +3,9 @@
 export { RegistryDb, localDb, openRegistryDb, readSyncMeta } from './db';
 export type { LocalProfile, LocalIncident, SyncMeta, FillProgress, Draft, SavedSearch } from './db';
 export { SYNC_INTERVAL_MS, syncNow, startReplicator } from './replicator';
+export { awaitingFirstAnswer, noteTyping } from './replication-gate';
+export { keepDetailsOffline, onKeepDetailsOfflineChange, replicaForm, setKeepDetailsOffline, useKeepDetailsOffline } from './settings';
+export { ensureDetails, type DetailsHeld } from './details';
 export {
   enqueue, submitAction, flushOutbox, backoffMs, resend, discard, updateAction, refreshOutboxCounts, startOutbox,
 } from './outbox';
@@ -15,7 +18,7 @@ export type { CheckOutcome } from './sent';
 export type { SentReceipt } from './sent-types';
 export { useRegistryVersion, useReplicaState } from './registry';
 export type { ReplicaState } from './registry';
-export { getProfile, getProfiles, getIncidents, replicaCount, visitReplica, REPLICA_CHUNK_SIZE } from './replica';
+export { getProfile, getProfiles, getSyncProfile, getIncidents, replicaCount, visitReplica, REPLICA_CHUNK_SIZE } from './replica';
 export {
   searchService, disposeSearchService, useRegistrySearch, useFacetOptions, useFacetOptionsState, lookupIdentifier, findListedName, profileWhileDownloading,
 } from './search/registry-search';

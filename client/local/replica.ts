@@ -132,6 +132,11 @@ async function readSyncProfiles(ids: readonly number[], db: RegistryDb): Promise
   }
 }
 
+/** The replica's own copy of a profile, incidents and all (undefined when it holds none). */
+export async function getSyncProfile(id: number, db: RegistryDb = localDb): Promise<SyncProfile | undefined> {
+  return (await readSyncProfiles([id], db))[0];
+}
+
 function withoutIncidents({ incidents: _incidents, ...profile }: SyncProfile): LocalProfile {
   return profile;
 }

@@ -6,6 +6,7 @@ import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX } from '../../shared/constants';
 import { syncPageSchema, type SyncPage } from '../../shared/contract/sync';
 import { readSyncMeta, type RegistryDb } from './db';
 import { startReplicator, syncNow } from './replicator';
+import { awaitingFirstAnswer, resetReplicationGate } from './replication-gate';
 import { clearReplica, getIncidents, getProfile, readReplica, replicaCount } from './replica';
 import { getStatus, useStatus, type FirstSyncProgress } from '../state/status';
 import { localPageStore, type SyncPageStore } from './sync-pages';
@@ -20,6 +21,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeEach(async () => {
   resetStatus();
+  resetReplicationGate();
   server = await startServer();
   connectTo(server.url);
   db = freshDb();
@@ -350,6 +352,32 @@ describe('the replicator', () => {
     expect(getStatus()).toMatchObject({ syncing: false, lastSyncError: expect.stringMatching(/could not be reached/) });
     expect(await readSyncMeta(db)).toEqual(before);
     expect(await names()).toEqual(['Ada']);
+  });
+
+  it('when started on a replica that is not complete, after the first answer, then it shows the download as starting and syncs only once the answer is shown', async () => {
+    await publish(['Ada']);
+    const shown = awaitingFirstAnswer();
+    const stop = startReplicator(db, () => syncNow(db), { afterFirstAnswer: true });
+    cleanups.push(stop);
+
+    await vi.waitFor(() => expect(getStatus().firstSync).toEqual({ done: 0, total: 0 }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await names()).toEqual([]);
+
+    shown();
+    await vi.waitFor(async () => expect(await names()).toEqual(['Ada']));
+    await vi.waitFor(() => expect(getStatus()).toMatchObject({ firstSync: null, lastSyncedAt: expect.any(Number) }));
+  });
+
+  it('when started on a complete replica, after the first answer, then it syncs at once', async () => {
+    await publish(['Ada']);
+    await syncNow(db);
+    await publish(['Bert']);
+    awaitingFirstAnswer(); // never shown
+    const stop = startReplicator(db, () => syncNow(db), { afterFirstAnswer: true });
+    cleanups.push(stop);
+
+    await vi.waitFor(async () => expect(await names()).toEqual(['Ada', 'Bert']));
   });
 
   it('when started, then it syncs at once and follows the online and offline events', async () => {

@@ -6,12 +6,14 @@
 import { liveQuery } from 'dexie';
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_FAST_MS, SYNC_PAGE_MAX, SYNC_PAGE_SLOW_MS } from '../../shared/constants';
 import { routes } from '../../shared/contract/routes';
+import type { SyncForm } from '../../shared/contract/sync';
 import { ApiError, apiBytes } from '../api/http';
 import { localDb, readSyncMeta, type FillProgress, type RegistryDb } from './db';
 import { compactReplica } from './replica';
 import { withWebLock } from './locks';
 import { getStatus, setStatus } from '../state/status';
 import { localPageStore, type CheckedPage, type SyncPageStore } from './sync-pages';
+import { replicationQuiet, whenReplicationMayStart } from './replication-gate';
 
 export const SYNC_INTERVAL_MS = 60_000;
 export const SYNC_LOCK = 'bustr-sync';
@@ -35,7 +37,16 @@ export interface SyncOptions {
    * (docs/decisions/013-first-sync-pages.md). Deltas are stored here.
    */
   fillingPages?: SyncPageStore;
+  /**
+   * The sync feed's form to follow (issue 17): 'full' (the default), or 'light' (profiles without
+   * incidents and avatars, read on demand: settings.ts). A replica that took light pages and now
+   * follows 'full' is downloaded again in full from 0, over what it holds (it stays complete).
+   */
+  form?: SyncForm;
 }
+
+/** The meta row saying the replica holds light profiles (taken in the light form since it last was all full). */
+const LIGHT_HELD = 'lightHeld';
 
 /**
  * The sync running in this tab, per database, so overlapping triggers share one run. `asked`
@@ -95,7 +106,7 @@ function fastConnection(): boolean {
 /** Pulls until the last page; says whether it got there. `sent` is called as each request goes out. */
 async function pullAll(
   db: RegistryDb,
-  { pageSize: firstPageSize, maxPageSize, fillingPages }: SyncOptions,
+  { pageSize: firstPageSize, maxPageSize, fillingPages, form = 'full' }: SyncOptions,
   sent: () => void,
 ): Promise<boolean> {
   setStatus({ syncing: true });
@@ -110,11 +121,13 @@ async function pullAll(
     const here = localPageStore(db);
     // a page is checked and stored by the store it was asked for by
     const fetchPage = async (from: number, store: SyncPageStore): Promise<{ checked: CheckedPage; store: SyncPageStore }> => {
+      // never beside a search on the line or a person typing (issue 17: replication-gate.ts)
+      await replicationQuiet();
       sent();
       const started = Date.now();
       let body: ArrayBuffer;
       try {
-        body = await fetchSyncPage(from, pageSize);
+        body = await fetchSyncPage(from, pageSize, form);
         // the next request goes out as this answer is in: size it by how long this one took
         const took = Date.now() - started;
         if (took < SYNC_PAGE_FAST_MS) pageSize = Math.min(largest, pageSize * 2);
@@ -130,9 +143,11 @@ async function pullAll(
     };
     // an empty replica with a stored cursor was partly cleared (site data, a crashed upgrade):
     // start over from 0, or it would wait for changes that never come
-    let since = emptyAtStart ? 0 : stored.cursor;
+    const lightHeld = (await db.meta.get(LIGHT_HELD))?.value === true;
+    // full details asked for while light profiles are held: everything again, in full, over them
+    let since = emptyAtStart || (form === 'full' && lightHeld && stored.lastSyncedAt !== null) ? 0 : stored.cursor;
     // the first page of a run from 0 also drops what is left over
-    let fromScratch = since === 0;
+    let fromScratch = emptyAtStart || stored.cursor === 0;
     // "how many of how many" while an empty replica fills (and after a reset emptied it), shown
     // from the start (the total unknown until the first page is in): nothing searches a replica
     // while it fills, so the search index is built once, from every page, at the end
@@ -177,6 +192,7 @@ async function pullAll(
       since = checked.cursor;
     }
     const meta = await readSyncMeta(db);
+    if (form === 'light' ? changed && !lightHeld : lightHeld) await db.meta.put({ key: LIGHT_HELD, value: form === 'light' });
     setStatus({ lastSyncedAt: meta.lastSyncedAt, lastSyncError: null });
     done = true;
   } catch (error) {
@@ -190,11 +206,11 @@ async function pullAll(
 }
 
 /** A sync page's bytes, as they came (read and checked by a SyncPageStore). */
-async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer> {
+async function fetchSyncPage(since: number, limit: number, form: SyncForm): Promise<ArrayBuffer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
   try {
-    return await apiBytes(routes.sync.page.path({ query: { since, limit } }), { signal: controller.signal });
+    return await apiBytes(routes.sync.page.path({ query: form === 'full' ? { since, limit } : { since, limit, form } }), { signal: controller.signal, priority: 'low' });
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw new ApiError(0, 'The server took too long to answer.');
     throw error;
@@ -203,17 +219,56 @@ async function fetchSyncPage(since: number, limit: number): Promise<ArrayBuffer>
   }
 }
 
+export interface ReplicatorOptions {
+  /**
+   * A replica that is not complete (a first visit, or a download a reload cut short) starts
+   * downloading only once the page's first answer is on screen, or nothing asked for one
+   * (replication-gate.ts); its progress shows meanwhile as starting.
+   */
+  afterFirstAnswer?: boolean;
+}
+
+/** A line where the download does not slow the page's answers (Network Information API, Chromium; DevTools throttling shows here too). */
+function fastLine(): boolean {
+  const connection = (globalThis.navigator as Navigator & { connection?: { downlink?: number; rtt?: number; saveData?: boolean } } | undefined)?.connection;
+  return connection !== undefined && connection.saveData !== true && (connection.downlink ?? 0) >= 5 && (connection.rtt ?? Infinity) <= 100;
+}
+
+/** Resolves when the replica is complete, or, when it is not, once its download may start. */
+async function deferIncomplete(db: RegistryDb): Promise<void> {
+  let meta: Awaited<ReturnType<typeof readSyncMeta>>;
+  let fill: FillProgress | undefined;
+  try {
+    [meta, fill] = await Promise.all([readSyncMeta(db), db.meta.get('fill').then((row) => row?.value as FillProgress | undefined)]);
+  } catch {
+    return; // the sync reports what is wrong with the database
+  }
+  if (meta.lastSyncedAt !== null && (await db.chunkKeys.count()) > 0) return;
+  // a fast line has room for both: the download starts at once (the first sync's 10 s budget),
+  // and a first answer a cold server takes seconds to give does not hold it back
+  if (fastLine()) return;
+  // shown from the start, so the note above the first cards does not appear under them later
+  if (getStatus().firstSync === null) setStatus({ firstSync: { done: fill?.held ?? 0, total: fill?.total ?? 0 } });
+  await whenReplicationMayStart();
+}
+
 /**
  * Syncs at start, when the connection returns, when the page becomes visible, and every
  * SYNC_INTERVAL_MS while it is visible; keeps online/offline and "last synced" (also what
  * other tabs synced) in the status store. Returns a stop function.
  */
-export function startReplicator(db: RegistryDb = localDb, sync: () => Promise<void> = () => syncNow(db)): () => void {
+export function startReplicator(
+  db: RegistryDb = localDb, sync: () => Promise<void> = () => syncNow(db), { afterFirstAnswer = false }: ReplicatorOptions = {},
+): () => void {
   let timer: ReturnType<typeof setInterval> | null = null;
   const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+  // a replica that is not complete downloads after the page's first answer (issue 17): until
+  // then every trigger waits; a complete one syncs its deltas at once (they are small)
+  const mayStart: Promise<void> = afterFirstAnswer ? deferIncomplete(db) : Promise.resolve();
+  let stopped = false;
   const tick = () => {
     if (navigator.onLine === false) return; // the 'online' event syncs when it returns
-    void sync();
+    void mayStart.then(() => { if (!stopped) void sync(); });
   };
   const startTimer = () => {
     timer ??= setInterval(tick, SYNC_INTERVAL_MS);
@@ -251,6 +306,7 @@ export function startReplicator(db: RegistryDb = localDb, sync: () => Promise<vo
   if (visible()) startTimer();
 
   return () => {
+    stopped = true;
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisibility);

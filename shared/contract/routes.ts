@@ -29,7 +29,7 @@ import {
   searchAnswerSchema, searchLookupAnswerSchema, searchLookupQuerySchema, searchOptionsAnswerSchema, searchOptionsQuerySchema,
   searchQuerySchema,
 } from './search';
-import { syncPageSchema, syncQuerySchema } from './sync';
+import { syncLightPageSchema, syncPageSchema, syncQuerySchema } from './sync';
 
 // ---------------------------------------------------------------------------------------------
 // Profile kinds in paths
@@ -335,8 +335,8 @@ export const routes = {
   },
   sync: {
     page: route({
-      method: 'GET', pattern: '/api/sync/', access: 'anyone', query: syncQuerySchema, answer: syncPageSchema, conditional: true,
-      summary: 'What changed in the public registry since a revision: profiles, tombstones and the next cursor (ETag).',
+      method: 'GET', pattern: '/api/sync/', access: 'anyone', query: syncQuerySchema, answer: z.union([syncPageSchema, syncLightPageSchema]), conditional: true,
+      summary: 'What changed in the public registry since a revision: profiles, tombstones and the next cursor (ETag); form=light: the profiles in columns, without incidents and avatars.',
     }),
   },
   /** issue 20, open data (README.md "Open data"): the API description, exports of the verified registry, the feed */

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"profiles":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"name":{"type":"string"},"nickname":{"type":"string"},"avatar":{"type":["string","null"]},"location":{"type":"string"},"bio":{"type":"string"},"gender":{"type":"string"},"nationality":{"type":"string"},"languages":{"type":"array","items":{"type":"string"}},"accent":{"type":"string"},"geolocation":{"type":"string"},"company":{"type":"array","items":{"type":"string"}},"companyAddress":{"type":"array","items":{"type":"string"}},"scam_type":{"type":"array","items":{"type":"string"}},"industry":{"type":"array","items":{"type":"string"}},"email":{"type":"array","items":{"type":"string"}},"phone":{"type":"array","items":{"type":"string"}},"telegram":{"type":"array","items":{"type":"string"}},"website":{"type":"array","items":{"type":"string"}},"walletAddresses":{"type":"array","items":{"type":"string"}},"bankAccounts":{"type":"array","items":{"type":"object","properties":{"bank_name":{"type":"string"},"account":{"type":"string"}},"required":["bank_name","account"]}},"ipAddresses":{"type":"array","items":{"type":"string"}},"knownPartners":{"type":"array","items":{"type":"string"}},"companiesUsed":{"type":"array","items":{"type":"string"}},"currencies":{"type":"array","items":{"type":"string"}},"bank":{"type":"array","items":{"type":"string"}},"isVerified":{"type":"boolean"},"verification_status":{"type":"string"},"joinedDate":{"type":"string"},"reported_person_date":{"type":"string"},"kind":{"type":"string","enum":["developer","project"]},"revision":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"incidents":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"description":{"type":"string"},"occurred":{"type":["string","null"]},"reported":{"type":["string","null"]},"amount":{"type":["number","null"]},"currency":{"type":"string"},"types":{"type":"array","items":{"type":"string"}},"nicknames":{"type":"array","items":{"type":"string"}},"industries":{"type":"array","items":{"type":"string"}},"companies":{"type":"array","items":{"type":"string"}},"company_addresses":{"type":"array","items":{"type":"string"}},"websites":{"type":"array","items":{"type":"string"}},"telegrams":{"type":"array","items":{"type":"string"}},"emails":{"type":"array","items":{"type":"string"}},"phones":{"type":"array","items":{"type":"string"}},"ip_addresses":{"type":"array","items":{"type":"string"}},"wallet_addresses":{"type":"array","items":{"type":"string"}},"bank_names":{"type":"array","items":{"type":"string"}},"bank_accounts":{"type":"array","items":{"type":"object","properties":{"bank_name":{"type":"string"},"account":{"type":"string"}},"required":["bank_name","account"]}},"avatar":{"type":["string","null"]},"status":{"type":"string"}},"required":["id","description","occurred","reported","amount","currency","types","nicknames","industries","companies","company_addresses","websites","telegrams","emails","phones","ip_addresses","wallet_addresses","bank_names","bank_accounts","avatar","status"]}}},"required":["id","name","nickname","avatar","location","bio","gender","nationality","languages","accent","geolocation","company","companyAddress","scam_type","industry","email","phone","telegram","website","walletAddresses","bankAccounts","ipAddresses","knownPartners","companiesUsed","currencies","bank","isVerified","verification_status","joinedDate","reported_person_date","kind","revision","incidents"]}},"tombstones":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["developer","project"]},"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"revision":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["kind","id","revision"]}},"cursor":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"hasMore":{"type":"boolean"},"remaining":{"type":"integer","minimum":0,"maximum":9007199254740991},"reset":{"type":"boolean"}},"required":["profiles","tombstones","cursor","hasMore","remaining","reset"]};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"profiles":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"name":{"type":"string"},"nickname":{"type":"string"},"avatar":{"type":["string","null"]},"location":{"type":"string"},"bio":{"type":"string"},"gender":{"type":"string"},"nationality":{"type":"string"},"languages":{"type":"array","items":{"type":"string"}},"accent":{"type":"string"},"geolocation":{"type":"string"},"company":{"type":"array","items":{"type":"string"}},"companyAddress":{"type":"array","items":{"type":"string"}},"scam_type":{"type":"array","items":{"type":"string"}},"industry":{"type":"array","items":{"type":"string"}},"email":{"type":"array","items":{"type":"string"}},"phone":{"type":"array","items":{"type":"string"}},"telegram":{"type":"array","items":{"type":"string"}},"website":{"type":"array","items":{"type":"string"}},"walletAddresses":{"type":"array","items":{"type":"string"}},"bankAccounts":{"type":"array","items":{"type":"object","properties":{"bank_name":{"type":"string"},"account":{"type":"string"}},"required":["bank_name","account"]}},"ipAddresses":{"type":"array","items":{"type":"string"}},"knownPartners":{"type":"array","items":{"type":"string"}},"companiesUsed":{"type":"array","items":{"type":"string"}},"currencies":{"type":"array","items":{"type":"string"}},"bank":{"type":"array","items":{"type":"string"}},"isVerified":{"type":"boolean"},"verification_status":{"type":"string"},"joinedDate":{"type":"string"},"reported_person_date":{"type":"string"},"kind":{"type":"string","enum":["developer","project"]},"revision":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"incidents":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"description":{"type":"string"},"occurred":{"type":["string","null"]},"reported":{"type":["string","null"]},"amount":{"type":["number","null"]},"currency":{"type":"string"},"types":{"type":"array","items":{"type":"string"}},"nicknames":{"type":"array","items":{"type":"string"}},"industries":{"type":"array","items":{"type":"string"}},"companies":{"type":"array","items":{"type":"string"}},"company_addresses":{"type":"array","items":{"type":"string"}},"websites":{"type":"array","items":{"type":"string"}},"telegrams":{"type":"array","items":{"type":"string"}},"emails":{"type":"array","items":{"type":"string"}},"phones":{"type":"array","items":{"type":"string"}},"ip_addresses":{"type":"array","items":{"type":"string"}},"wallet_addresses":{"type":"array","items":{"type":"string"}},"bank_names":{"type":"array","items":{"type":"string"}},"bank_accounts":{"type":"array","items":{"type":"object","properties":{"bank_name":{"type":"string"},"account":{"type":"string"}},"required":["bank_name","account"]}},"avatar":{"type":["string","null"]},"status":{"type":"string"}},"required":["id","description","occurred","reported","amount","currency","types","nicknames","industries","companies","company_addresses","websites","telegrams","emails","phones","ip_addresses","wallet_addresses","bank_names","bank_accounts","avatar","status"]}},"details":{"type":"boolean","const":false}},"required":["id","name","nickname","avatar","location","bio","gender","nationality","languages","accent","geolocation","company","companyAddress","scam_type","industry","email","phone","telegram","website","walletAddresses","bankAccounts","ipAddresses","knownPartners","companiesUsed","currencies","bank","isVerified","verification_status","joinedDate","reported_person_date","kind","revision","incidents"]}},"tombstones":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["developer","project"]},"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"revision":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["kind","id","revision"]}},"cursor":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"hasMore":{"type":"boolean"},"remaining":{"type":"integer","minimum":0,"maximum":9007199254740991},"reset":{"type":"boolean"}},"required":["profiles","tombstones","cursor","hasMore","remaining","reset"]};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1385,6 +1385,24 @@ var valid2 = _errs105 === errors;
 else {
 var valid2 = true;
 }
+if(valid2){
+if(data1.details !== undefined){
+let data90 = data1.details;
+const _errs181 = errors;
+if(typeof data90 !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/profiles/" + i0+"/details",schemaPath:"#/properties/profiles/items/properties/details/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+if(false !== data90){
+validate20.errors = [{instancePath:instancePath+"/profiles/" + i0+"/details",schemaPath:"#/properties/profiles/items/properties/details/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"}];
+return false;
+}
+var valid2 = _errs181 === errors;
+}
+else {
+var valid2 = true;
+}
+}
 }
 }
 }
@@ -1442,60 +1460,33 @@ var valid0 = true;
 }
 if(valid0){
 if(data.tombstones !== undefined){
-let data90 = data.tombstones;
-const _errs181 = errors;
-if(errors === _errs181){
-if(Array.isArray(data90)){
-var valid36 = true;
-const len31 = data90.length;
-for(let i31=0; i31<len31; i31++){
-let data91 = data90[i31];
+let data91 = data.tombstones;
 const _errs183 = errors;
 if(errors === _errs183){
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(Array.isArray(data91)){
+var valid36 = true;
+const len31 = data91.length;
+for(let i31=0; i31<len31; i31++){
+let data92 = data91[i31];
+const _errs185 = errors;
+if(errors === _errs185){
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 let missing5;
-if((((data91.kind === undefined) && (missing5 = "kind")) || ((data91.id === undefined) && (missing5 = "id"))) || ((data91.revision === undefined) && (missing5 = "revision"))){
+if((((data92.kind === undefined) && (missing5 = "kind")) || ((data92.id === undefined) && (missing5 = "id"))) || ((data92.revision === undefined) && (missing5 = "revision"))){
 validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31,schemaPath:"#/properties/tombstones/items/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
-if(data91.kind !== undefined){
-let data92 = data91.kind;
-const _errs185 = errors;
-if(typeof data92 !== "string"){
+if(data92.kind !== undefined){
+let data93 = data92.kind;
+const _errs187 = errors;
+if(typeof data93 !== "string"){
 validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/kind",schemaPath:"#/properties/tombstones/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((data92 === "developer") || (data92 === "project"))){
+if(!((data93 === "developer") || (data93 === "project"))){
 validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/kind",schemaPath:"#/properties/tombstones/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.tombstones.items.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-var valid37 = _errs185 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data91.id !== undefined){
-let data93 = data91.id;
-const _errs187 = errors;
-if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/id",schemaPath:"#/properties/tombstones/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs187){
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 > 9007199254740991 || isNaN(data93)){
-validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/id",schemaPath:"#/properties/tombstones/items/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data93 < -9007199254740991 || isNaN(data93)){
-validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/id",schemaPath:"#/properties/tombstones/items/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
-return false;
-}
-}
-}
 }
 var valid37 = _errs187 === errors;
 }
@@ -1503,28 +1494,55 @@ else {
 var valid37 = true;
 }
 if(valid37){
-if(data91.revision !== undefined){
-let data94 = data91.revision;
+if(data92.id !== undefined){
+let data94 = data92.id;
 const _errs189 = errors;
 if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
-validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/revision",schemaPath:"#/properties/tombstones/items/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/id",schemaPath:"#/properties/tombstones/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs189){
 if((typeof data94 == "number") && (isFinite(data94))){
 if(data94 > 9007199254740991 || isNaN(data94)){
-validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/revision",schemaPath:"#/properties/tombstones/items/properties/revision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/id",schemaPath:"#/properties/tombstones/items/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data94 < -9007199254740991 || isNaN(data94)){
-validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/revision",schemaPath:"#/properties/tombstones/items/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/id",schemaPath:"#/properties/tombstones/items/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
 return false;
 }
 }
 }
 }
 var valid37 = _errs189 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data92.revision !== undefined){
+let data95 = data92.revision;
+const _errs191 = errors;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/revision",schemaPath:"#/properties/tombstones/items/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs191){
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 > 9007199254740991 || isNaN(data95)){
+validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/revision",schemaPath:"#/properties/tombstones/items/properties/revision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data95 < -9007199254740991 || isNaN(data95)){
+validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31+"/revision",schemaPath:"#/properties/tombstones/items/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+return false;
+}
+}
+}
+}
+var valid37 = _errs191 === errors;
 }
 else {
 var valid37 = true;
@@ -1538,7 +1556,7 @@ validate20.errors = [{instancePath:instancePath+"/tombstones/" + i31,schemaPath:
 return false;
 }
 }
-var valid36 = _errs183 === errors;
+var valid36 = _errs185 === errors;
 if(!valid36){
 break;
 }
@@ -1549,44 +1567,32 @@ validate20.errors = [{instancePath:instancePath+"/tombstones",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs181 === errors;
+var valid0 = _errs183 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.cursor !== undefined){
-let data95 = data.cursor;
-const _errs191 = errors;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+let data96 = data.cursor;
+const _errs193 = errors;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
 validate20.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs191){
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 9007199254740991 || isNaN(data95)){
+if(errors === _errs193){
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 > 9007199254740991 || isNaN(data96)){
 validate20.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
-if(data95 < -9007199254740991 || isNaN(data95)){
+if(data96 < -9007199254740991 || isNaN(data96)){
 validate20.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
 return false;
 }
 }
 }
-}
-var valid0 = _errs191 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hasMore !== undefined){
-const _errs193 = errors;
-if(typeof data.hasMore !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/hasMore",schemaPath:"#/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
 }
 var valid0 = _errs193 === errors;
 }
@@ -1594,26 +1600,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.remaining !== undefined){
-let data97 = data.remaining;
+if(data.hasMore !== undefined){
 const _errs195 = errors;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-validate20.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data.hasMore !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/hasMore",schemaPath:"#/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs195){
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 > 9007199254740991 || isNaN(data97)){
-validate20.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data97 < 0 || isNaN(data97)){
-validate20.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
 }
 var valid0 = _errs195 === errors;
 }
@@ -1621,13 +1612,40 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reset !== undefined){
+if(data.remaining !== undefined){
+let data98 = data.remaining;
 const _errs197 = errors;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+validate20.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs197){
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 > 9007199254740991 || isNaN(data98)){
+validate20.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data98 < 0 || isNaN(data98)){
+validate20.errors = [{instancePath:instancePath+"/remaining",schemaPath:"#/properties/remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs197 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reset !== undefined){
+const _errs199 = errors;
 if(typeof data.reset !== "boolean"){
 validate20.errors = [{instancePath:instancePath+"/reset",schemaPath:"#/properties/reset/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs197 === errors;
+var valid0 = _errs199 === errors;
 }
 else {
 var valid0 = true;

@@ -4,16 +4,16 @@ import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX } from '../constants';
 import { issuesOf, sampleProfile } from '../test-support';
 
 describe('syncQuerySchema', () => {
-  it('when no query is given, then it starts from revision 0 with the default page size', () => {
+  it('when no query is given, then it starts from revision 0 with the default page size, in the full form', () => {
     const result = syncQuerySchema.parse({});
 
-    expect(result).toEqual({ since: 0, limit: SYNC_PAGE_DEFAULT });
+    expect(result).toEqual({ since: 0, limit: SYNC_PAGE_DEFAULT, form: 'full' });
   });
 
   it('when since and limit arrive as query texts, then they become numbers', () => {
-    const result = syncQuerySchema.parse({ since: '120', limit: '50' });
+    const result = syncQuerySchema.parse({ since: '120', limit: '50', form: 'light' });
 
-    expect(result).toEqual({ since: 120, limit: 50 });
+    expect(result).toEqual({ since: 120, limit: 50, form: 'light' });
   });
 
   it('when the limit is the largest page, then it is accepted', () => {

@@ -5,10 +5,17 @@ import { profileKind } from './common';
 import { profileSchema } from './profile';
 import type { Incident } from './incident';
 
+/**
+ * `form`: 'full' (profiles with their incidents and avatars, as the replica long held them) or
+ * 'light' (issue 17: what search, filters, cards and identifier lookup need, in columns; the
+ * profile modal fetches the rest on demand; docs/decisions/030-a-lighter-replica-after-the-first-answer.md).
+ */
 export const syncQuerySchema = z.object({
   since: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(SYNC_PAGE_MAX).default(SYNC_PAGE_DEFAULT),
+  form: z.enum(['full', 'light']).default('full'),
 });
+export type SyncForm = z.infer<typeof syncQuerySchema>['form'];
 
 const syncBankAccount = z.object({ bank_name: z.string(), account: z.string() });
 const strings = z.array(z.string());
@@ -43,14 +50,29 @@ export const syncIncidentSchema = z.object({
   status: z.string(),
 }) satisfies z.ZodType<Incident>;
 
-/** A verified profile as the replica stores it: its kind and its approved incidents with it. */
+/**
+ * A verified profile as the replica stores it: its kind and its approved incidents with it.
+ * `details: false` marks one that came in the light form: its incidents and avatar were left out
+ * (empty and null here) and are read on demand; the server never sends the field.
+ */
 export const syncProfileSchema = profileSchema.extend({
   bankAccounts: z.array(syncBankAccount),
   kind: profileKind,
   revision: z.number().int(),
   incidents: z.array(syncIncidentSchema),
+  details: z.literal(false).optional(),
 });
 export type SyncProfile = z.infer<typeof syncProfileSchema>;
+
+const lightProfileShape = syncProfileSchema.omit({ incidents: true, avatar: true, details: true }).shape;
+type LightShape = typeof lightProfileShape;
+/** The fields a light page carries, one column each, in this order. */
+export const SYNC_LIGHT_FIELDS = Object.keys(lightProfileShape) as (keyof LightShape)[];
+/** A light page's profiles as columns: field → the values of every profile, in the page's order. */
+export const syncLightColumnsSchema = z.object(
+  Object.fromEntries(SYNC_LIGHT_FIELDS.map((field) => [field, z.array(lightProfileShape[field])])) as { [K in keyof LightShape]: z.ZodArray<LightShape[K]> },
+);
+export type SyncLightColumns = z.infer<typeof syncLightColumnsSchema>;
 
 export const tombstoneSchema = z.object({ kind: profileKind, id: z.number().int(), revision: z.number().int() });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
@@ -67,3 +89,32 @@ export const syncPageSchema = z.object({
   reset: z.boolean(),
 });
 export type SyncPage = z.infer<typeof syncPageSchema>;
+
+/**
+ * The light form of a page (`form=light`): the same changes, cursor and tombstones, the profiles
+ * in columns (same-kind values side by side compress to about a third of the rows' bytes) and
+ * without incidents or avatars. The client turns it into a SyncPage of `details: false` profiles.
+ */
+export const syncLightPageSchema = syncPageSchema.omit({ profiles: true }).extend({
+  form: z.literal('light'),
+  columns: syncLightColumnsSchema,
+});
+export type SyncLightPage = z.infer<typeof syncLightPageSchema>;
+
+/** A light page as the SyncPage its profiles make (each `details: false`); throws when its columns differ in length. */
+export function fromLightPage({ form: _form, columns, ...rest }: SyncLightPage): SyncPage {
+  const count = columns.id.length;
+  for (const field of SYNC_LIGHT_FIELDS) {
+    if (columns[field].length !== count) throw new Error(`A light sync page's column ${field} has ${columns[field].length} values for ${count} profiles.`);
+  }
+  const profiles: SyncProfile[] = [];
+  for (let i = 0; i < count; i++) {
+    const profile: Record<string, unknown> = {};
+    for (const field of SYNC_LIGHT_FIELDS) profile[field] = columns[field][i];
+    profile.avatar = null;
+    profile.incidents = [];
+    profile.details = false;
+    profiles.push(profile as SyncProfile);
+  }
+  return { ...rest, profiles };
+}

@@ -9,7 +9,7 @@ import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
 import type { IdentifierKind } from '../../../shared/identifiers';
 import { hasActiveFilters, matchColour, type ActiveFilters } from '../../../shared/search/criteria';
-import { getIncidents, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
+import { ensureDetails, getIncidents, getSyncProfile, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
@@ -59,8 +59,14 @@ export const ATTACHMENTS_LABEL = 'Attachments (0)';
 
 type IncidentsState =
   | { status: 'loading' }
-  | { status: 'ready'; incidents: LocalIncident[] }
+  /** `avatar`: the picture as the replica holds it now (a light profile's comes with its details) */
+  | { status: 'ready'; incidents: LocalIncident[]; avatar: string | null }
+  /** a light profile whose details are not on this device and could not be read (issue 17) */
+  | { status: 'not-saved' }
   | { status: 'error'; message: string };
+
+// docs/product.md#offline-details
+export const DETAILS_NOT_SAVED_TEXT = 'The incidents and picture of this profile are not saved on this device. They load when you are online.';
 
 const AVATAR_SIZE = 72;
 
@@ -96,8 +102,13 @@ function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState 
   useEffect(() => {
     if (profileId === null) return;
     let cancelled = false;
-    getIncidents(profileId, db).then(
-      (incidents) => { if (!cancelled) setRead({ profileId, state: { status: 'ready', incidents } }); },
+    // a profile from the light sync form reads its details now, and keeps them (issue 17)
+    ensureDetails(profileId, db).then(async (held) => {
+      if (held === 'not-saved') return { status: 'not-saved' } as const;
+      const [incidents, profile] = await Promise.all([getIncidents(profileId, db), getSyncProfile(profileId, db)]);
+      return { status: 'ready', incidents, avatar: profile?.avatar ?? null } as const;
+    }).then(
+      (state) => { if (!cancelled) setRead({ profileId, state }); },
       (error: unknown) => {
         // product.md#errors: shown as 'Failed to load incidents: ' plus the message; the list becomes empty
         console.error('Loading incidents failed', error);
@@ -170,7 +181,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
           {shownMessage ? <SubmittedNote ref={messageRef} message={shownMessage} /> : null}
 
           <header className="profile-head">
-            <Avatar name={profile.name} src={profile.avatar} size={AVATAR_SIZE} />
+            <Avatar name={profile.name} src={incidentsState.status === 'ready' ? incidentsState.avatar ?? profile.avatar : profile.avatar} size={AVATAR_SIZE} />
             <div className="profile-head__text">
               {profile.nickname ? <p className="profile-head__nickname">“{profile.nickname}”</p> : null}
               <p className="profile-head__case">
@@ -194,7 +205,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
               <dt>Total reported loss</dt>
               <dd>
                 <strong className="profile-stats__value">
-                  {incidentsState.status === 'loading' ? '…' : incidentsState.status === 'error' ? '—' : loss.headline}
+                  {incidentsState.status === 'loading' ? '…' : incidentsState.status === 'ready' ? loss.headline : '—'}
                 </strong>
                 {loss.note && incidentsState.status === 'ready' ? <span className="profile-stats__note">{loss.note}</span> : null}
               </dd>
@@ -205,7 +216,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
             </div>
             <div className="profile-stats__item">
               <dt>Incidents</dt>
-              <dd><strong className="profile-stats__value">{incidentsState.status === 'ready' ? incidents.length : '…'}</strong></dd>
+              <dd><strong className="profile-stats__value">{incidentsState.status === 'ready' ? incidents.length : incidentsState.status === 'not-saved' ? '—' : '…'}</strong></dd>
             </div>
           </dl>
 
@@ -218,6 +229,7 @@ export function ProfileModal({ profile, open, onOpenChange, onAddIncident, db = 
             {incidentsState.status === 'error'
               ? <p className="profile-form__failure" role="alert">{`Failed to load incidents: ${incidentsState.message}`}</p>
               : null}
+            {incidentsState.status === 'not-saved' ? <p className="profile-muted profile-details-missing" role="status">{DETAILS_NOT_SAVED_TEXT}</p> : null}
             {incidentsState.status === 'ready' && incidents.length === 0 ? <p className="profile-muted">No incidents recorded.</p> : null}
             {incidents.length > 0 ? (
               <ul className="incident-list">

@@ -14,7 +14,7 @@ import type { ProfileKind } from '../../../shared/contract/common';
 import type { IdentifierKind } from '../../../shared/identifiers';
 import { hasActiveFilters } from '../../../shared/search/criteria';
 import {
-  getProfile, localDb, syncNow, useRegistrySearch, useReplicaState, type IdentifierMatch, type LocalProfile, type LookalikeWarning, type RegistryDb, type RegistrySearchState,
+  awaitingFirstAnswer, getProfile, localDb, noteTyping, syncNow, useRegistrySearch, useReplicaState, type IdentifierMatch, type LocalProfile, type LookalikeWarning, type RegistryDb, type RegistrySearchState,
 } from '../../local';
 import { clearFilters, getRegistryQuery, setKind, setPage, setSearch, useRegistryQuery } from '../../state/registry-query';
 import { useStatus } from '../../state/status';
@@ -142,7 +142,10 @@ function SearchBox() {
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          noteTyping();
+          setText(e.target.value);
+        }}
       />
     </form>
   );
@@ -163,6 +166,23 @@ function KindResults({ kind, db, onViewProfile, onReportIdentifier, resultsTop }
   const results = useRegistrySearch({ kind, query, filters, page }, db);
   const online = useStatus((s) => s.online);
   const firstSync = useStatus((s) => s.firstSync);
+
+  // issue 17: a first visit's download waits for this first answer on screen (or for this list
+  // to go: another route, the other kind), so it never shares the line with it
+  const firstAnswer = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const done = awaitingFirstAnswer();
+    firstAnswer.current = done;
+    return done;
+  }, []);
+  const answered = results.status !== 'loading';
+  useEffect(() => {
+    const done = firstAnswer.current;
+    if (!answered || !done) return undefined;
+    // after the frame that paints it
+    const frame = requestAnimationFrame(() => setTimeout(done, 0));
+    return () => cancelAnimationFrame(frame);
+  }, [answered]);
 
   function retry() {
     results.retry();

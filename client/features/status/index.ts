@@ -4,3 +4,4 @@ export { PendingControl } from './PendingControl';
 export { UpdateToast } from './UpdateToast';
 export { StorageWarning } from './StorageWarning';
 export { Notice } from './Notice';
+export { OfflineDetailsSetting } from './OfflineDetailsSetting';

@@ -15,6 +15,7 @@ import { getProfiles } from '../replica';
 import { localPageStore, type SyncPageStore } from '../sync-pages';
 import { useStatus } from '../../state/status';
 import { ApiError } from '../../api/http';
+import { holdReplication } from '../replication-gate';
 import { facetOptionsOnline, lookupOnline, profileOnline, searchOnline } from './online';
 import type { IdentifierLookup, IdentifierMatch, LookalikeWarning, NamedProfile, QueryReading, RegistryAnswer } from './answers';
 import type { SearchWorkerApi } from './search.worker';
@@ -240,7 +241,13 @@ export function useRegistrySearch({ kind, query, filters, page }: RegistrySearch
       let value: RegistrySearchState;
       if (mode === 'server') {
         try {
-          value = await searchServer(db, asked, controller.signal);
+          // a sync request waits while this search is on the line (issue 17)
+          const release = holdReplication();
+          try {
+            value = await searchServer(db, asked, controller.signal);
+          } finally {
+            release();
+          }
         } catch (error) {
           // no answer (the connection dropped before the browser noticed), or the server could
           // not search (its index still building after a start): the replica answers with what

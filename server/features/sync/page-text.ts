@@ -15,7 +15,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
 import type { BankAccount } from '../../../shared/contract/common';
-import type { Tombstone } from '../../../shared/contract/sync';
+import { SYNC_LIGHT_FIELDS, type Tombstone } from '../../../shared/contract/sync';
 import type { ChangePage } from './changes';
 
 /** A page profile, as a raw row of PROFILES. */
@@ -283,8 +283,8 @@ export function isUnwritable(error: unknown): boolean {
 
 const COMMA = Buffer.from(',');
 
-/** JSON.stringify(syncPage(...)) for a page of changes, as UTF-8 bytes, read in the caller's transaction. */
-export function pageBody(db: Db, page: ChangePage): Buffer {
+/** A page's changes apart: the profiles' ids in order with their revisions, and the tombstones. */
+function splitChanges(page: ChangePage): { ids: number[]; revisionOf: Map<number, number>; tombstones: Tombstone[] } {
   const ids: number[] = [];
   const revisionOf = new Map<number, number>();
   const tombstones: Tombstone[] = [];
@@ -294,34 +294,45 @@ export function pageBody(db: Db, page: ChangePage): Buffer {
       revisionOf.set(change.id, change.revision);
     } else tombstones.push({ kind: change.kind, id: change.id, revision: change.revision });
   }
-  const parts: Buffer[] = [Buffer.from('{"profiles":[')];
-  if (ids.length > 0) {
-    // a stored text is the profile's while it was written at the profile's revision (the change's)
-    // (texts of another format are neither read nor added to: they are dropped at the next start)
-    const usable = storedTextsUsable(db);
-    const textOf = new Map<number, Buffer>();
-    if (usable) {
-      for (const [id, revision, json] of prepared(db).stored.all(JSON.stringify(ids)) as [number, number, Buffer][]) {
-        if (revisionOf.get(id) === revision) textOf.set(id, json);
-      }
+  return { ids, revisionOf, tombstones };
+}
+
+/** The page profiles' texts as bytes, in the page's order: stored ones where current, the others written (and stored). */
+function profileTexts(db: Db, ids: readonly number[], revisionOf: ReadonlyMap<number, number>): Buffer[] {
+  if (ids.length === 0) return [];
+  // a stored text is the profile's while it was written at the profile's revision (the change's)
+  // (texts of another format are neither read nor added to: they are dropped at the next start)
+  const usable = storedTextsUsable(db);
+  const textOf = new Map<number, Buffer>();
+  if (usable) {
+    for (const [id, revision, json] of prepared(db).stored.all(JSON.stringify(ids)) as [number, number, Buffer][]) {
+      if (revisionOf.get(id) === revision) textOf.set(id, json);
     }
-    if (textOf.size < ids.length) {
-      const written = writeTexts(db, ids.filter((id) => !textOf.has(id)));
-      for (const text of written) textOf.set(text.id, Buffer.from(text.json));
-      try {
-        if (usable) storeTexts(db, written);
-      } catch (error) {
-        if (!isUnwritable(error)) throw error;
-      }
-    }
-    ids.forEach((id, i) => {
-      if (i > 0) parts.push(COMMA);
-      parts.push(textOf.get(id)!);
-    });
   }
-  parts.push(Buffer.from('],"tombstones":' + JSON.stringify(tombstones)
-    + ',"cursor":' + page.cursor + ',"hasMore":' + page.hasMore + ',"remaining":' + page.remaining
-    + ',"reset":' + page.reset + '}'));
+  if (textOf.size < ids.length) {
+    const written = writeTexts(db, ids.filter((id) => !textOf.has(id)));
+    for (const text of written) textOf.set(text.id, Buffer.from(text.json));
+    try {
+      if (usable) storeTexts(db, written);
+    } catch (error) {
+      if (!isUnwritable(error)) throw error;
+    }
+  }
+  return ids.map((id) => textOf.get(id)!);
+}
+
+const pageEnd = (page: ChangePage, tombstones: readonly Tombstone[]): string => '"tombstones":' + JSON.stringify(tombstones)
+  + ',"cursor":' + page.cursor + ',"hasMore":' + page.hasMore + ',"remaining":' + page.remaining + ',"reset":' + page.reset + '}';
+
+/** JSON.stringify(syncPage(...)) for a page of changes, as UTF-8 bytes, read in the caller's transaction. */
+export function pageBody(db: Db, page: ChangePage): Buffer {
+  const { ids, revisionOf, tombstones } = splitChanges(page);
+  const parts: Buffer[] = [Buffer.from('{"profiles":[')];
+  profileTexts(db, ids, revisionOf).forEach((text, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(text);
+  });
+  parts.push(Buffer.from('],' + pageEnd(page, tombstones)));
   return Buffer.concat(parts);
 }
 
@@ -360,4 +371,23 @@ export function publicProfileTexts(db: Db, ids: readonly number[]): Map<number, 
     }
   }
   return textOf;
+}
+
+/** Where a profile text's incidents start: its last key (profileText writes it last), which no string value can hold unescaped. */
+const INCIDENTS_KEY = Buffer.from('"incidents":[');
+
+/**
+ * The light form of a page (shared/contract/sync.ts syncLightPageSchema), read in the caller's
+ * transaction: each stored text cut before its incidents (a byte search, so the incidents, most
+ * of the bytes, are never parsed), its fields put in columns.
+ */
+export function lightPageBody(db: Db, page: ChangePage): Buffer {
+  const { ids, revisionOf, tombstones } = splitChanges(page);
+  const columns = Object.fromEntries(SYNC_LIGHT_FIELDS.map((field) => [field, [] as unknown[]])) as Record<string, unknown[]>;
+  for (const text of profileTexts(db, ids, revisionOf)) {
+    const cut = text.indexOf(INCIDENTS_KEY);
+    const profile = JSON.parse(text.toString('utf8', 0, cut) + '"incidents":[]}') as Record<string, unknown>;
+    for (const field of SYNC_LIGHT_FIELDS) columns[field]!.push(profile[field]);
+  }
+  return Buffer.from('{"form":"light","columns":' + JSON.stringify(columns) + ',' + pageEnd(page, tombstones));
 }

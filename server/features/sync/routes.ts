@@ -11,9 +11,9 @@ import { syncPageJson } from './service';
 export function syncRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
   router.get(routes.sync.page.pattern, (req, res) => {
-    const { since, limit } = parse(syncQuerySchema, req.query);
+    const { since, limit, form } = parse(syncQuerySchema, req.query);
     // the same for everyone at a revision: a replica may keep it but must ask again (ETag)
-    sendCachedAnswer(req, res, syncPageJson(db, since, limit));
+    sendCachedAnswer(req, res, syncPageJson(db, since, limit, form));
   });
   return router;
 }
@@ -24,7 +24,7 @@ export function syncCachedReads({ db }: AppDeps): CachedRead[] {
     path: routes.sync.page.pattern,
     answer(query) {
       const parsed = syncQuerySchema.safeParse(query);
-      return parsed.success ? syncPageJson(db, parsed.data.since, parsed.data.limit) : null;
+      return parsed.success ? syncPageJson(db, parsed.data.since, parsed.data.limit, parsed.data.form) : null;
     },
   }];
 }

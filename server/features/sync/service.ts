@@ -6,9 +6,9 @@ import { currentRevision } from '../../db/revision';
 import { answerCache, compressAhead, type CachedAnswer } from '../../read-model/answer-cache';
 import { approvedIncidentsByProfile } from '../../read-model/queries';
 import { toProfile, type ProfileRow } from '../../read-model/rows';
-import type { SyncPage, SyncProfile, Tombstone } from '../../../shared/contract/sync';
+import type { SyncForm, SyncPage, SyncProfile, Tombstone } from '../../../shared/contract/sync';
 import { changePage } from './changes';
-import { pageBody } from './page-text';
+import { lightPageBody, pageBody } from './page-text';
 import { alignPage } from './align';
 
 /**
@@ -16,24 +16,26 @@ import { alignPage } from './align';
  * the same body as syncPage, serialised once while nothing public changes. A page with more to
  * come has its next page prepared right after (prefetchNext).
  */
-export function syncPageJson(db: Db, since: number, limit: number): CachedAnswer {
-  const answer = cachedPage(db, since, limit);
-  prefetchNext(db, answer, limit);
+export function syncPageJson(db: Db, since: number, limit: number, form: SyncForm = 'full'): CachedAnswer {
+  const answer = cachedPage(db, since, limit, form);
+  prefetchNext(db, answer, limit, form);
   return answer;
 }
 
 /** The `since` of the next page of a cached page that has more, until that next page is prefetched. */
 const nextSince = new WeakMap<CachedAnswer, number>();
 
-function cachedPage(db: Db, requestedSince: number, limit: number): CachedAnswer {
+function cachedPage(db: Db, requestedSince: number, limit: number, form: SyncForm): CachedAnswer {
   const revision = currentRevision(db);
   // cached by what the page holds: since values with the same page share it (align.ts)
-  const { since, key } = alignPage(db, requestedSince, limit);
+  const aligned = alignPage(db, requestedSince, limit);
+  const since = aligned.since;
+  const key = form === 'full' ? aligned.key : `${aligned.key}:${form}`;
   return answerCache(db, 'sync').get(key, revision, () => {
     // the page is read in its own transaction; its revision may be newer than the key's, which
     // only makes the entry a miss next time
-    const page = readPage(db, since, limit);
-    const answer: CachedAnswer = { revision, bytes: page.body, etag: `"sync-${revision}-${key.replace(':', '-')}"` };
+    const page = readPage(db, since, limit, form);
+    const answer: CachedAnswer = { revision, bytes: page.body, etag: `"sync-${revision}-${key.replaceAll(':', '-')}"` };
     if (page.hasMore) nextSince.set(answer, page.cursor);
     return answer;
   });
@@ -45,14 +47,14 @@ function cachedPage(db: Db, requestedSince: number, limit: number): CachedAnswer
  * loop, so the two take turns less. Once per page and revision, after the current answer is sent; a page a
  * write has since made stale is left alone, and a failure is left to the request that comes.
  */
-function prefetchNext(db: Db, answer: CachedAnswer, limit: number): void {
+function prefetchNext(db: Db, answer: CachedAnswer, limit: number, form: SyncForm): void {
   const since = nextSince.get(answer);
   if (since === undefined) return;
   nextSince.delete(answer);
   setImmediate(() => {
     try {
       if (!db.open || currentRevision(db) !== answer.revision) return;
-      const next = cachedPage(db, since, limit);
+      const next = cachedPage(db, since, limit, form);
       // compressed as this page is sent: the same replica asks for the next
       if (answer.sentIn) compressAhead(next, answer.sentIn);
     } catch {
@@ -62,14 +64,14 @@ function prefetchNext(db: Db, answer: CachedAnswer, limit: number): void {
 }
 
 /** JSON.stringify(syncPage(db, since, limit)), written without making the page's objects (page-text.ts). */
-export function syncPageText(db: Db, since: number, limit: number): string {
-  return readPage(db, since, limit).body.toString('utf8');
+export function syncPageText(db: Db, since: number, limit: number, form: SyncForm = 'full'): string {
+  return readPage(db, since, limit, form).body.toString('utf8');
 }
 
-function readPage(db: Db, since: number, limit: number): { body: Buffer; cursor: number; hasMore: boolean } {
+function readPage(db: Db, since: number, limit: number, form: SyncForm): { body: Buffer; cursor: number; hasMore: boolean } {
   return db.transaction(() => {
     const page = changePage(db, since, limit);
-    return { body: pageBody(db, page), cursor: page.cursor, hasMore: page.hasMore };
+    return { body: form === 'light' ? lightPageBody(db, page) : pageBody(db, page), cursor: page.cursor, hasMore: page.hasMore };
   })();
 }
 

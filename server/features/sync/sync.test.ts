@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/connection';
 import { seedDemo } from '../../demo/seeding';
 import { currentRevision } from '../../db/revision';
 import { answerCache } from '../../read-model/answer-cache';
-import { syncPageSchema } from '../../../shared/contract/sync';
+import { SYNC_LIGHT_FIELDS, fromLightPage, syncLightPageSchema, syncPageSchema } from '../../../shared/contract/sync';
 import { CHANGES, REMAINING } from './changes';
 import { syncPage, syncPageText } from './service';
 import { routes } from '../../../shared/contract/routes';
@@ -266,5 +266,66 @@ describe('the next sync page, prepared ahead', () => {
     await publishedProfile(anon, staff, 'developers', { name: 'D' }, []);
     const next = await sync(first.cursor, 2);
     expect(next.profiles.map((p) => p.name)).toEqual(['C', 'D']);
+  });
+});
+
+describe('the light form of the sync feed (form=light, issue 17)', () => {
+  const lightPage = async (since: number, limit = 500) => {
+    const res = await anon.get(routes.sync.page.path({ query: { since, limit, form: 'light' } }));
+    expect(res.status).toBe(200);
+    return { page: syncLightPageSchema.parse(res.body), etag: res.headers.etag as string, text: res.text };
+  };
+
+  it('when a profile has incidents and an avatar, then the light page carries the same profiles, revisions, tombstones and cursor, without incidents or avatars', async () => {
+    const gone = await publishedProfile(anon, staff, 'projects', { name: 'Gone soon' }, []);
+    await publishedProfile(anon, staff, 'developers', { name: `A ${AWKWARD}`, bio: `Bio ${AWKWARD}` }, [
+      { description: `Secret story ${AWKWARD}`, nicknames: ['nick'], avatar: PNG_1x1, walletAddresses: ['0xabc'], telegrams: ['@handle'] },
+      { description: 'Another story', lostAmount: 12 },
+    ]);
+    await publishedProfile(anon, staff, 'projects', { name: 'No incidents' }, []);
+    await staff.post(routes.profiles.reject.project.path({ id: gone.id }));
+
+    for (const limit of [500, 1, 2]) {
+      let since = 0;
+      for (let pages = 0; pages < 10; pages++) {
+        const full = await sync(since, limit);
+        const { page, text } = await lightPage(since, limit);
+        expect(text).not.toContain('Secret story');
+        expect(text).not.toContain('data:image');
+        expect(Object.keys(page.columns)).toEqual(SYNC_LIGHT_FIELDS);
+        const light = fromLightPage(page);
+        expect(light.profiles.map((p) => [p.id, p.revision])).toEqual(full.profiles.map((p) => [p.id, p.revision]));
+        // everything else as the full form has it, the bio (searched, on the cards) included
+        expect(light.profiles).toEqual(full.profiles.map((p) => ({ ...p, avatar: null, incidents: [], details: false })));
+        expect({ ...light, profiles: [] }).toEqual({ ...full, profiles: [] });
+        since = page.cursor;
+        if (!page.hasMore) break;
+      }
+    }
+    const whole = fromLightPage((await lightPage(0)).page);
+    expect(whole.tombstones).toHaveLength(1);
+    const joined = whole.profiles.find((p) => p.name.startsWith('A '))!;
+    // the lists a profile joins from its incidents stay: search and lookup need them
+    expect(joined.walletAddresses).toEqual(['0xabc']);
+    expect(joined.telegram).toEqual(['@handle']);
+    expect(joined.nickname).toBe('nick');
+    expect(joined.bio).toBe(`Bio ${AWKWARD}`);
+  });
+
+  it('when both forms are asked at one revision, then each has its own cached answer and ETag, and a cursor ahead of the head resets the light form too', async () => {
+    await publishedProfile(anon, staff, 'developers', { name: 'Ada' }, [{ description: 'story' }]);
+    const fullRes = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500 } }));
+    const light = await lightPage(0);
+    expect(light.etag).not.toBe(fullRes.headers.etag);
+    const again = await anon.get(routes.sync.page.path({ query: { since: 0, limit: 500, form: 'light' } })).set('If-None-Match', light.etag);
+    expect(again.status).toBe(304);
+    const reset = await lightPage(1_000_000);
+    expect(reset.page.reset).toBe(true);
+    expect(reset.page.columns.name).toEqual(['Ada']);
+  });
+
+  it('when the form is not one of full and light, then the request is refused', async () => {
+    const res = await anon.get(`${routes.sync.page.path()}?since=0&form=tiny`);
+    expect(res.status).toBe(400);
   });
 });
