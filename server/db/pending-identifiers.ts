@@ -38,7 +38,7 @@ export function reportIdentifiers(profileId: number, listTexts: readonly string[
 }
 
 interface Statements {
-  profile: Statement<[number]>; incidentsOf: Statement<[number]>;
+  profile: Statement<[number]>; incidentsOf: Statement<[number, string, string]>;
   insert: Statement<[number, string, number, number, string, string, string, string]>;
   deleteOf: Statement<[number]>; stale: Statement<[], number>; unstale: Statement<[number]>;
 }
@@ -49,7 +49,9 @@ function prepared(db: Db): Statements {
   if (!s) {
     s = {
       profile: db.prepare<[number]>(`SELECT p.kind, p.verification_status, ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.id = ?`).raw(true),
-      incidentsOf: db.prepare<[number]>(`SELECT i.id, i.verification_status, ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.profile_id = ? ORDER BY i.id`).raw(true),
+      // through incidents_profile (profile_id, verification_status): a listed profile's approved incidents are not read
+      incidentsOf: db.prepare<[number, string, string]>(`SELECT i.id, ${INCIDENT_LISTS_SQL} FROM incidents i
+        WHERE i.profile_id = ? AND i.verification_status IN (?, ?) ORDER BY i.id`).raw(true),
       insert: db.prepare(`INSERT OR IGNORE INTO pending_identifiers (profile_id, report_kind, report_id, seq, kind, canonical, field, value)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
       deleteOf: db.prepare<[number]>('DELETE FROM pending_identifiers WHERE profile_id = ?'),
@@ -70,10 +72,9 @@ export function pendingReportsOf(db: Db, profileId: number): PendingReport[] {
   const awaiting = isAwaiting(kind, status);
   const reports: PendingReport[] = [];
   if (awaiting) reports.push({ reportKind: 'profile', reportId: profileId, profileId, identifiers: reportIdentifiers(profileId, [lists]) });
-  for (const [id, incidentStatus, incidentLists] of s.incidentsOf.all(profileId) as [number, string, string][]) {
-    if (awaiting ? incidentStatus !== 'rejected' : incidentStatus === 'pending') {
-      reports.push({ reportKind: 'incident', reportId: id, profileId, identifiers: reportIdentifiers(profileId, [incidentLists]) });
-    }
+  const statuses: [string, string] = awaiting ? ['pending', 'approved'] : ['pending', 'pending'];
+  for (const [id, incidentLists] of s.incidentsOf.all(profileId, ...statuses) as [number, string][]) {
+    reports.push({ reportKind: 'incident', reportId: id, profileId, identifiers: reportIdentifiers(profileId, [incidentLists]) });
   }
   return reports;
 }
