@@ -60,8 +60,6 @@ function prepared(db: Db): Statements {
   return s;
 }
 
-const identifiersOf = reportIdentifiers;
-
 /** IBANs and other account numbers share their canonical form: either kind stands for both. */
 const keyOf = (kind: IdentifierKind, canonical: string) => `${kind === 'iban' ? 'bank_account' : kind} ${canonical}`;
 const kindsOf = (kind: IdentifierKind): IdentifierKind[] => (kind === 'iban' || kind === 'bank_account' ? ['iban', 'bank_account'] : [kind]);
@@ -104,7 +102,7 @@ export class SharedIdentifiers {
       ? [...s.incidentsOf.all(profileId, 'pending'), ...s.incidentsOf.all(profileId, 'approved')]
       : s.incidentsOf.all(profileId, 'approved');
     const own = awaiting ? `${kind}:${profileId}` : `listed:${profileId}`;
-    return this.shared(identifiersOf(profileId, [ownLists, ...incidentLists]), own, profileId);
+    return this.shared(reportIdentifiers(profileId, [ownLists, ...incidentLists]), own, profileId);
   }
 
   /** An incident (whatever its state): what it names. */
@@ -115,7 +113,7 @@ export class SharedIdentifiers {
     // an incident not rejected of a profile awaiting review is part of that profile's submission
     const submitter = this.submitter(profileId);
     const own = submitter && status !== 'rejected' && isAwaiting(submitter[0], submitter[3]) ? `${submitter[0]}:${profileId}` : `scam:${incidentId}`;
-    return this.shared(identifiersOf(profileId, [lists]), own, null);
+    return this.shared(reportIdentifiers(profileId, [lists]), own, null);
   }
 
   private shared(identifiers: readonly ProfileIdentifier[], own: string, excludedProfile: number | null): SharedIdentifier[] {
@@ -165,7 +163,7 @@ export class SharedIdentifiers {
     if (!counts) {
       counts = new Map();
       for (const lists of prepared(this.db).ownAndApproved.all(profileId, profileId)) {
-        for (const i of identifiersOf(profileId, [lists])) {
+        for (const i of reportIdentifiers(profileId, [lists])) {
           const key = keyOf(i.kind, i.canonical);
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
