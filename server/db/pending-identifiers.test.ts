@@ -208,3 +208,11 @@ describe('a database from before migration 11', () => {
     }
   });
 });
+
+describe('the reported profiles\' queue page', () => {
+  it('when staff read a page of it, then it is read in order through profiles_awaiting, not sorted', () => {
+    const plan = (t.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM profiles WHERE kind = 'developer'
+      AND verification_status IN ('unverified', 'pending') ORDER BY submitted_at, id LIMIT 200`).all() as { detail: string }[]).map((r) => r.detail);
+    expect(plan).toEqual(['SEARCH profiles USING INDEX profiles_awaiting (kind=?)']);
+  });
+});

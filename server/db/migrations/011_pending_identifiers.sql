@@ -44,3 +44,8 @@ END;
 
 -- '0': never filled; opening the database fills the table (db/connection.ts migrate)
 INSERT OR REPLACE INTO server_state (key, value) VALUES ('pending_identifiers_format', '0');
+
+-- The reported-profile queues' page (features/profiles/service.ts awaitingReview: kind = ? AND
+-- verification_status IN ('unverified', 'pending') ORDER BY submitted_at, id) read in order,
+-- instead of sorting every reported profile of the kind (50k at 100k pending) for each page.
+CREATE INDEX IF NOT EXISTS profiles_awaiting ON profiles (kind, submitted_at, id) WHERE verification_status IN ('unverified', 'pending');
