@@ -1,11 +1,12 @@
 // Opens the SQLite file with the settings every process needs, then brings its schema up to
-// date with the numbered migrations beside this file, and the identifier table (migrations/006)
-// up to date with shared/identifiers.
+// date with the numbered migrations beside this file, and the identifier tables (migrations/006
+// and migrations/011) up to date with shared/identifiers.
 import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProfileIdentifiers } from './profile-identifiers';
+import { ensurePendingIdentifiers } from './pending-identifiers';
 
 export type Db = Database.Database;
 
@@ -37,4 +38,6 @@ export function migrate(db: Db): void {
   // a step SQL cannot take: the canonical forms of every public profile's identifiers, written when
   // the table is new (migrations/006) or of another format (~10 s at 100k profiles, once)
   ensureProfileIdentifiers(db);
+  // the same for what awaits review (migrations/011), and the profiles writers outside the API left stale
+  ensurePendingIdentifiers(db);
 }

@@ -5,6 +5,7 @@
 import type { Db } from '../db/connection';
 import { reserveRevisions } from '../db/revision';
 import { fillProfileIdentifiers } from '../db/profile-identifiers';
+import { fillPendingIdentifiers } from '../db/pending-identifiers';
 import { fillSyncTexts } from '../features/sync/sync-texts';
 import { caseId, editRequestCaseId } from '../../shared/domain/case-id';
 import {
@@ -127,6 +128,8 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
   fillSyncTexts(db);
   // the profiles were written around touchProfile: their identifiers (migrations/006) are written here
   fillProfileIdentifiers(db);
+  // and those of what awaits review (migrations/011), which its triggers only marked stale
+  fillPendingIdentifiers(db);
 
   return { profiles, incidents };
 }

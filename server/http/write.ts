@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import { requireStaff } from './session';
 import { parse, pathId } from './validate';
 import { audit } from '../db/audit';
+import { flushPendingIdentifiers } from '../db/pending-identifiers';
 import { bulkRejectSchema, type BulkRejectAnswer } from '../../shared/contract/admin';
 
 export interface WriteResult { status: number; body: unknown }
@@ -34,7 +35,7 @@ export function writeRoute(db: Db, handler: (req: Request) => WriteResult): Requ
     if (key !== undefined && !KEY_PATTERN.test(key)) {
       throw new AppError(400, `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or . _ : -`);
     }
-    const run = db.transaction(() => {
+    const write = () => {
       if (key === undefined) return { ...handler(req), replayed: false };
       const hashed = requestHash(req);
       const stored = findKey.get(key) as { request_hash: string; status: number; body: string } | undefined;
@@ -47,6 +48,12 @@ export function writeRoute(db: Db, handler: (req: Request) => WriteResult): Requ
       const result = handler(req);
       saveKey.run(key, hashed, result.status, JSON.stringify(result.body ?? null), Date.now());
       return { ...result, replayed: false };
+    };
+    const run = db.transaction(() => {
+      const result = write();
+      // what awaits review's identifiers (migrations/011), current when the write commits
+      flushPendingIdentifiers(db);
+      return result;
     });
     const result = run.immediate();
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');

@@ -8,44 +8,38 @@
 // profile that is no longer awaiting review (kind scam, the incident's id). An incident of a
 // reported profile is part of that profile's submission, so the two never list each other.
 //
-// The verified side is read through profile_identifiers (migrations/006); the pending side is
-// read whole once per staff read (one reader per request), as it is small: what awaits review.
+// The verified side is read through profile_identifiers (migrations/006), the pending side through
+// pending_identifiers (migrations/011): only the identifiers of the items read are looked up (issue
+// 18: reading every pending report took ~4 s at 100k). Profiles a writer outside the API left
+// stale are read from their rows instead (db/pending-identifiers.ts pendingReportsOf).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
-import { identifierSource, INCIDENT_LISTS_SQL, PROFILE_LISTS_SQL } from '../db/profile-identifiers';
+import { INCIDENT_LISTS_SQL, PROFILE_LISTS_SQL } from '../db/profile-identifiers';
+import { isAwaiting, pendingReportsOf, reportIdentifiers, staleProfiles } from '../db/pending-identifiers';
 import type { ProfileKind } from '../../shared/contract/common';
 import type { SharedIdentifier, SharingProfile, SharingSubmission } from '../../shared/contract/shared-identifiers';
 import { caseId } from '../../shared/domain/case-id';
-import { profileIdentifiers, type IdentifierKind, type ProfileIdentifier } from '../../shared/identifiers';
+import type { IdentifierKind, ProfileIdentifier } from '../../shared/identifiers';
+
+export { PENDING_SIDE_SQL } from '../db/pending-identifiers';
 
 /** Verified profiles listed per identifier (the reports are counted over these). */
 export const SHARED_MAX_PROFILES = 50;
 
-const AWAITING = "('unverified', 'pending')";
-// every kind named, so profiles_public (kind, verification_status, name) finds the few awaiting
-// review instead of scanning every profile (~270 ms at 100k, on each staff read); incidents are
-// reached through those profiles (incidents_profile), not by scanning every incident
-const AWAITING_PROFILES = `p.kind IN ('developer', 'project') AND p.verification_status IN ${AWAITING}`;
-const PENDING_PROFILES = `SELECT p.id, p.kind, p.name, p.submission_kind, ${PROFILE_LISTS_SQL} FROM profiles p WHERE ${AWAITING_PROFILES}`;
-const INCIDENTS_OF_PENDING_PROFILES = `SELECT i.id, i.profile_id, ${INCIDENT_LISTS_SQL} FROM profiles p CROSS JOIN incidents i ON i.profile_id = p.id
-  WHERE ${AWAITING_PROFILES} AND i.verification_status <> 'rejected' ORDER BY i.id`;
-const PENDING_INCIDENTS_ELSEWHERE = `SELECT i.id, i.profile_id, p.kind, p.name, ${INCIDENT_LISTS_SQL} FROM incidents i JOIN profiles p ON p.id = i.profile_id
-  WHERE i.verification_status = 'pending' AND p.verification_status NOT IN ${AWAITING} ORDER BY i.id`;
 const PROFILE = `SELECT p.id, p.kind, p.name, p.verification_status, ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.id = ?`;
-const INCIDENT = `SELECT i.id, i.profile_id, ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.id = ?`;
+const INCIDENT = `SELECT i.id, i.profile_id, i.verification_status, ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.id = ?`;
 const INCIDENTS_OF = `SELECT ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.profile_id = ? AND i.verification_status = ? ORDER BY i.id`;
 const HOLDING = `SELECT pi.profile_id, p.kind, p.name, pi.field, pi.value FROM profile_identifiers pi JOIN profiles p ON p.id = pi.profile_id
   WHERE pi.kind = ? AND pi.canonical = ? ORDER BY p.name COLLATE NOCASE, p.id LIMIT ?`;
 const OWN_AND_APPROVED = `SELECT ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.id = ?
   UNION ALL SELECT ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.profile_id = ? AND i.verification_status = 'approved'`;
-
-/** The pending side's reads, read whole on each staff read: each must find its rows through an index. */
-export const PENDING_SIDE_SQL = { PENDING_PROFILES, INCIDENTS_OF_PENDING_PROFILES, PENDING_INCIDENTS_ELSEWHERE } as const;
+const NAMING = 'SELECT profile_id, report_kind, report_id, seq, field, value FROM pending_identifiers WHERE kind = ? AND canonical = ?';
+const SUBMITTER = 'SELECT kind, name, submission_kind, verification_status FROM profiles WHERE id = ?';
 
 interface Statements {
-  pendingProfiles: Statement<[]>; incidentsOfPendingProfiles: Statement<[]>; pendingIncidentsElsewhere: Statement<[]>;
   profile: Statement<[number]>; incident: Statement<[number]>; incidentsOf: Statement<[number, string], string>;
   holding: Statement<[string, string, number]>; ownAndApproved: Statement<[number, number], string>;
+  naming: Statement<[string, string]>; submitter: Statement<[number]>;
 }
 const statements = new WeakMap<Db, Statements>();
 
@@ -53,23 +47,17 @@ function prepared(db: Db): Statements {
   let s = statements.get(db);
   if (!s) {
     s = {
-      pendingProfiles: db.prepare<[]>(PENDING_PROFILES).raw(true),
-      incidentsOfPendingProfiles: db.prepare<[]>(INCIDENTS_OF_PENDING_PROFILES).raw(true),
-      pendingIncidentsElsewhere: db.prepare<[]>(PENDING_INCIDENTS_ELSEWHERE).raw(true),
       profile: db.prepare<[number]>(PROFILE).raw(true),
       incident: db.prepare<[number]>(INCIDENT).raw(true),
       incidentsOf: db.prepare<[number, string], string>(INCIDENTS_OF).pluck(),
       holding: db.prepare<[string, string, number]>(HOLDING).raw(true),
       ownAndApproved: db.prepare<[number, number], string>(OWN_AND_APPROVED).pluck(),
+      naming: db.prepare<[string, string]>(NAMING).raw(true),
+      submitter: db.prepare<[number]>(SUBMITTER).raw(true),
     };
     statements.set(db, s);
   }
   return s;
-}
-
-/** The identifiers of a report or a submission: profileIdentifiers of its lists, but the case id (it is no identifier of a report's). */
-function identifiersOf(profileId: number, listTexts: readonly string[]): ProfileIdentifier[] {
-  return profileIdentifiers(identifierSource(profileId, listTexts)).filter((i) => i.kind !== 'case_id');
 }
 
 /** IBANs and other account numbers share their canonical form: either kind stands for both. */
@@ -85,18 +73,20 @@ interface Naming {
   value: string;
 }
 
-type PendingProfileRow = [id: number, kind: ProfileKind, name: string, submissionKind: string | null, lists: string];
-type IncidentRow = [id: number, profileId: number, lists: string];
-type IncidentElsewhereRow = [id: number, profileId: number, kind: ProfileKind, name: string, lists: string];
+/** A row of pending_identifiers (or of a stale profile's reports, read from its rows). */
+type NamingRow = [profileId: number, reportKind: 'profile' | 'incident', reportId: number, seq: number, field: string, value: string];
+type SubmitterRow = [kind: ProfileKind, name: string, submissionKind: string | null, status: string];
 type HoldingRow = [profileId: number, kind: ProfileKind, name: string, field: string, value: string];
 
-/** Shared identifiers of submissions, for one staff read: the pending side is read once, when first asked. */
+/** SQLite's BINARY order (UTF-8 bytes), as profiles_public (kind, verification_status, name) gives it. */
+const binary = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** Shared identifiers of submissions, for one staff read: each identifier's pending reports are looked up when asked. */
 export class SharedIdentifiers {
-  private namings: Map<string, Naming[]> | null = null;
-  private readonly submissions = new Map<string, Omit<SharingSubmission, 'field' | 'value'>>();
-  /** the submission each pending profile is (its id), and each pending incident's (its id) */
-  private readonly submissionOfIncident = new Map<number, string>();
+  private readonly submitters = new Map<number, SubmitterRow | undefined>();
   private readonly reportsInProfile = new Map<number, Map<string, number>>();
+  /** the stale profiles' reports by identifier, read from their rows (null until first asked) */
+  private stale: { ids: Set<number>; namings: Map<string, NamingRow[]> } | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -112,33 +102,32 @@ export class SharedIdentifiers {
       ? [...s.incidentsOf.all(profileId, 'pending'), ...s.incidentsOf.all(profileId, 'approved')]
       : s.incidentsOf.all(profileId, 'approved');
     const own = awaiting ? `${kind}:${profileId}` : `listed:${profileId}`;
-    return this.shared(identifiersOf(profileId, [ownLists, ...incidentLists]), own, profileId);
+    return this.shared(reportIdentifiers(profileId, [ownLists, ...incidentLists]), own, profileId);
   }
 
   /** An incident (whatever its state): what it names. */
   ofIncident(incidentId: number): SharedIdentifier[] {
-    const row = prepared(this.db).incident.get(incidentId) as IncidentRow | undefined;
+    const row = prepared(this.db).incident.get(incidentId) as [number, number, string, string] | undefined;
     if (!row) return [];
-    const [, profileId, lists] = row;
-    this.load();
-    const own = this.submissionOfIncident.get(incidentId) ?? `scam:${incidentId}`;
-    return this.shared(identifiersOf(profileId, [lists]), own, null);
+    const [, profileId, status, lists] = row;
+    // an incident not rejected of a profile awaiting review is part of that profile's submission
+    const submitter = this.submitter(profileId);
+    const own = submitter && status !== 'rejected' && isAwaiting(submitter[0], submitter[3]) ? `${submitter[0]}:${profileId}` : `scam:${incidentId}`;
+    return this.shared(reportIdentifiers(profileId, [lists]), own, null);
   }
 
   private shared(identifiers: readonly ProfileIdentifier[], own: string, excludedProfile: number | null): SharedIdentifier[] {
-    const namings = this.load();
     const out: SharedIdentifier[] = [];
     for (const identifier of identifiers) {
       const key = keyOf(identifier.kind, identifier.canonical);
-      const pending = namings.get(key) ?? [];
+      const pending = this.namings(identifier);
       const profiles = this.holding(identifier).filter((p) => p.id !== excludedProfile);
       const submissions: SharingSubmission[] = [];
       const listed = new Set<string>([own]);
       for (const naming of pending) {
         if (listed.has(naming.submission)) continue;
         listed.add(naming.submission);
-        const submission = this.submissions.get(naming.submission)!;
-        submissions.push({ ...submission, field: naming.field, value: naming.value });
+        submissions.push({ ...this.submissionOf(naming.submission), field: naming.field, value: naming.value });
       }
       let reports = new Set(pending.map((n) => n.report)).size;
       for (const profile of profiles) reports += this.reportsIn(profile.id).get(key) ?? 0;
@@ -174,7 +163,7 @@ export class SharedIdentifiers {
     if (!counts) {
       counts = new Map();
       for (const lists of prepared(this.db).ownAndApproved.all(profileId, profileId)) {
-        for (const i of identifiersOf(profileId, [lists])) {
+        for (const i of reportIdentifiers(profileId, [lists])) {
           const key = keyOf(i.kind, i.canonical);
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
@@ -184,39 +173,71 @@ export class SharedIdentifiers {
     return counts;
   }
 
-  /** Every pending report's identifiers, by identifier. */
-  private load(): Map<string, Naming[]> {
-    if (this.namings) return this.namings;
-    const s = prepared(this.db);
-    const namings = new Map<string, Naming[]>();
-    const add = (report: string, submission: string, identifiers: readonly ProfileIdentifier[]) => {
-      for (const i of identifiers) {
-        const key = keyOf(i.kind, i.canonical);
-        const naming: Naming = { report, submission, field: i.field, value: i.value };
-        const list = namings.get(key);
-        if (list) list.push(naming);
-        else namings.set(key, [naming]);
+  /**
+   * The pending reports naming an identifier (either kind, for IBANs and account numbers), in the
+   * order the whole pending side was once read in: reported profiles by kind, status, name and id;
+   * then incidents of those, by id; then the other pending incidents, by id; each report's
+   * identifiers in profileIdentifiers' order.
+   */
+  private namings(identifier: ProfileIdentifier): Naming[] {
+    const { naming } = prepared(this.db);
+    const stale = this.staleSide();
+    const rows: NamingRow[] = [];
+    for (const kind of kindsOf(identifier.kind)) {
+      for (const row of naming.all(kind, identifier.canonical) as NamingRow[]) if (!stale.ids.has(row[0])) rows.push(row);
+    }
+    rows.push(...(stale.namings.get(keyOf(identifier.kind, identifier.canonical)) ?? []));
+    const placed = rows.flatMap((row) => {
+      const [profileId, reportKind, reportId] = row;
+      const submitter = this.submitter(profileId);
+      if (!submitter) return [];
+      const awaiting = isAwaiting(submitter[0], submitter[3]);
+      const group = reportKind === 'profile' ? 0 : awaiting ? 1 : 2;
+      const submission = awaiting ? `${submitter[0]}:${profileId}` : `scam:${reportId}`;
+      return [{ row, submitter, group, submission }];
+    });
+    placed.sort((a, b) => a.group - b.group
+      || (a.group === 0 ? binary(a.submitter[0], b.submitter[0]) || binary(a.submitter[3], b.submitter[3]) || binary(a.submitter[1], b.submitter[1]) : 0)
+      || a.row[2] - b.row[2] || a.row[3] - b.row[3]);
+    return placed.map(({ row: [, reportKind, reportId, , field, value], submission }) => ({ report: `${reportKind}:${reportId}`, submission, field, value }));
+  }
+
+  /** What a card shows of its submission ('developer:12', 'scam:40'). */
+  private submissionOf(submission: string): Omit<SharingSubmission, 'field' | 'value'> {
+    const [type, idText] = submission.split(':') as [string, string];
+    const id = Number(idText);
+    if (type !== 'scam') {
+      const [kind, name, submissionKind] = this.submitter(id)!;
+      return { type: kind, id, name, profile_kind: kind, submission_kind: submissionKind };
+    }
+    const [, profileId] = prepared(this.db).incident.get(id) as [number, number];
+    const [kind, name] = this.submitter(profileId)!;
+    return { type: 'scam', id, name, profile_kind: kind, submission_kind: null };
+  }
+
+  private submitter(profileId: number): SubmitterRow | undefined {
+    if (!this.submitters.has(profileId)) this.submitters.set(profileId, prepared(this.db).submitter.get(profileId) as SubmitterRow | undefined);
+    return this.submitters.get(profileId);
+  }
+
+  /** Profiles a writer outside the API changed since the table was last written: their reports, from their rows. */
+  private staleSide() {
+    if (this.stale) return this.stale;
+    const ids = new Set(staleProfiles(this.db));
+    const namings = new Map<string, NamingRow[]>();
+    for (const id of ids) {
+      for (const { reportKind, reportId, profileId, identifiers } of pendingReportsOf(this.db, id)) {
+        identifiers.forEach((i, seq) => {
+          const key = keyOf(i.kind, i.canonical);
+          const row: NamingRow = [profileId, reportKind, reportId, seq, i.field, i.value];
+          const list = namings.get(key);
+          if (list) list.push(row);
+          else namings.set(key, [row]);
+        });
       }
-    };
-    const profileSubmission = new Map<number, string>();
-    for (const [id, kind, name, submissionKind, lists] of s.pendingProfiles.all() as PendingProfileRow[]) {
-      const submission = `${kind}:${id}`;
-      profileSubmission.set(id, submission);
-      this.submissions.set(submission, { type: kind, id, name, profile_kind: kind, submission_kind: submissionKind });
-      add(`profile:${id}`, submission, identifiersOf(id, [lists]));
     }
-    for (const [id, profileId, lists] of s.incidentsOfPendingProfiles.all() as IncidentRow[]) {
-      const submission = profileSubmission.get(profileId)!;
-      this.submissionOfIncident.set(id, submission);
-      add(`incident:${id}`, submission, identifiersOf(profileId, [lists]));
-    }
-    for (const [id, profileId, kind, name, lists] of s.pendingIncidentsElsewhere.all() as IncidentElsewhereRow[]) {
-      const submission = `scam:${id}`;
-      this.submissions.set(submission, { type: 'scam', id, name, profile_kind: kind, submission_kind: null });
-      add(`incident:${id}`, submission, identifiersOf(profileId, [lists]));
-    }
-    this.namings = namings;
-    return namings;
+    this.stale = { ids, namings };
+    return this.stale;
   }
 }
 

@@ -1,0 +1,136 @@
+// pending_identifiers (migrations/011): the identifiers of every report awaiting review, in
+// canonical form, so that staff reads look up only those of the items on a page (issue 18). A
+// profile's rows are a function of its row and its incidents' rows (pendingReportsOf); triggers
+// mark a profile stale whenever those change, whoever writes, and flushPendingIdentifiers rewrites
+// the stale ones: at the end of every API write's transaction (http/write.ts) and at start.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './connection';
+import { identifierSource, INCIDENT_LISTS_SQL, PROFILE_IDENTIFIERS_FORMAT, PROFILE_LISTS_SQL } from './profile-identifiers';
+import { profileIdentifiers, type ProfileIdentifier } from '../../shared/identifiers';
+
+/** The rows' format: that of profile_identifiers, as both are shared/identifiers' canonical forms. */
+const FORMAT_KEY = 'pending_identifiers_format';
+/** More stale profiles than this are written by one fill of the whole table (three reads) instead. */
+export const PENDING_FLUSH_MAX = 2000;
+
+const AWAITING = "('unverified', 'pending')";
+// every kind named, so profiles_public (kind, verification_status, name) finds the few awaiting
+// review instead of scanning every profile; incidents are reached through those profiles
+const AWAITING_PROFILES = `p.kind IN ('developer', 'project') AND p.verification_status IN ${AWAITING}`;
+const PENDING_PROFILES = `SELECT p.id, p.kind, p.name, p.submission_kind, ${PROFILE_LISTS_SQL} FROM profiles p WHERE ${AWAITING_PROFILES}`;
+const INCIDENTS_OF_PENDING_PROFILES = `SELECT i.id, i.profile_id, ${INCIDENT_LISTS_SQL} FROM profiles p CROSS JOIN incidents i ON i.profile_id = p.id
+  WHERE ${AWAITING_PROFILES} AND i.verification_status <> 'rejected' ORDER BY i.id`;
+const PENDING_INCIDENTS_ELSEWHERE = `SELECT i.id, i.profile_id, p.kind, p.name, ${INCIDENT_LISTS_SQL} FROM incidents i JOIN profiles p ON p.id = i.profile_id
+  WHERE i.verification_status = 'pending' AND p.verification_status NOT IN ${AWAITING} ORDER BY i.id`;
+
+/** The whole pending side's reads (the fill): each must find its rows through an index. */
+export const PENDING_SIDE_SQL = { PENDING_PROFILES, INCIDENTS_OF_PENDING_PROFILES, PENDING_INCIDENTS_ELSEWHERE } as const;
+
+/** Whether a profile's details and incidents are under review (shared-identifiers.ts AWAITING_PROFILES). */
+export const isAwaiting = (kind: string, status: string) =>
+  (kind === 'developer' || kind === 'project') && (status === 'unverified' || status === 'pending');
+
+export interface PendingReport { reportKind: 'profile' | 'incident'; reportId: number; profileId: number; identifiers: ProfileIdentifier[] }
+
+/** The identifiers of a report: profileIdentifiers of its lists, but the case id (the profile's id, no identifier of a report's). */
+export function reportIdentifiers(profileId: number, listTexts: readonly string[]): ProfileIdentifier[] {
+  return profileIdentifiers(identifierSource(profileId, listTexts)).filter((i) => i.kind !== 'case_id');
+}
+
+interface Statements {
+  profile: Statement<[number]>; incidentsOf: Statement<[number, string, string]>;
+  insert: Statement<[number, string, number, number, string, string, string, string]>;
+  deleteOf: Statement<[number]>; stale: Statement<[], number>; unstale: Statement<[number]>;
+}
+const statements = new WeakMap<Db, Statements>();
+
+function prepared(db: Db): Statements {
+  let s = statements.get(db);
+  if (!s) {
+    s = {
+      profile: db.prepare<[number]>(`SELECT p.kind, p.verification_status, ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.id = ?`).raw(true),
+      // through incidents_profile (profile_id, verification_status): a listed profile's approved incidents are not read
+      incidentsOf: db.prepare<[number, string, string]>(`SELECT i.id, ${INCIDENT_LISTS_SQL} FROM incidents i
+        WHERE i.profile_id = ? AND i.verification_status IN (?, ?) ORDER BY i.id`).raw(true),
+      insert: db.prepare(`INSERT OR IGNORE INTO pending_identifiers (profile_id, report_kind, report_id, seq, kind, canonical, field, value)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+      deleteOf: db.prepare<[number]>('DELETE FROM pending_identifiers WHERE profile_id = ?'),
+      stale: db.prepare<[], number>('SELECT profile_id FROM pending_identifiers_stale ORDER BY profile_id').pluck(),
+      unstale: db.prepare<[number]>('DELETE FROM pending_identifiers_stale WHERE profile_id = ?'),
+    };
+    statements.set(db, s);
+  }
+  return s;
+}
+
+/** A profile's reports awaiting review, read from its rows: its details and incidents not rejected while it awaits review, else its pending incidents. */
+export function pendingReportsOf(db: Db, profileId: number): PendingReport[] {
+  const s = prepared(db);
+  const row = s.profile.get(profileId) as [string, string, string] | undefined;
+  if (!row) return [];
+  const [kind, status, lists] = row;
+  const awaiting = isAwaiting(kind, status);
+  const reports: PendingReport[] = [];
+  if (awaiting) reports.push({ reportKind: 'profile', reportId: profileId, profileId, identifiers: reportIdentifiers(profileId, [lists]) });
+  const statuses: [string, string] = awaiting ? ['pending', 'approved'] : ['pending', 'pending'];
+  for (const [id, incidentLists] of s.incidentsOf.all(profileId, ...statuses) as [number, string][]) {
+    reports.push({ reportKind: 'incident', reportId: id, profileId, identifiers: reportIdentifiers(profileId, [incidentLists]) });
+  }
+  return reports;
+}
+
+function store(db: Db, reports: Iterable<PendingReport>): void {
+  const { insert } = prepared(db);
+  for (const { reportKind, reportId, profileId, identifiers } of reports) {
+    identifiers.forEach((i, seq) => insert.run(profileId, reportKind, reportId, seq, i.kind, i.canonical, i.field, i.value));
+  }
+}
+
+/** The profiles whose rows may be out of date (a read takes theirs from pendingReportsOf). */
+export function staleProfiles(db: Db): number[] {
+  return prepared(db).stale.all();
+}
+
+/** Rewrites the stale profiles' rows; call it in the write's transaction. */
+export function flushPendingIdentifiers(db: Db): void {
+  const s = prepared(db);
+  const stale = s.stale.all();
+  if (stale.length === 0) return;
+  if (stale.length > PENDING_FLUSH_MAX) {
+    fillPendingIdentifiers(db);
+    return;
+  }
+  for (const id of stale) {
+    s.deleteOf.run(id);
+    store(db, pendingReportsOf(db, id));
+    s.unstale.run(id);
+  }
+}
+
+/** Writes the whole table anew from what awaits review, and records its format; how many rows it wrote. */
+export function fillPendingIdentifiers(db: Db): number {
+  return db.transaction(() => {
+    db.prepare('DELETE FROM pending_identifiers').run();
+    db.prepare('DELETE FROM pending_identifiers_stale').run();
+    const reports: PendingReport[] = [];
+    for (const [id, , , , lists] of db.prepare(PENDING_PROFILES).raw(true).all() as [number, string, string, string, string][]) {
+      reports.push({ reportKind: 'profile', reportId: id, profileId: id, identifiers: reportIdentifiers(id, [lists]) });
+    }
+    for (const [id, profileId, lists] of db.prepare(INCIDENTS_OF_PENDING_PROFILES).raw(true).all() as [number, number, string][]) {
+      reports.push({ reportKind: 'incident', reportId: id, profileId, identifiers: reportIdentifiers(profileId, [lists]) });
+    }
+    for (const [id, profileId, , , lists] of db.prepare(PENDING_INCIDENTS_ELSEWHERE).raw(true).all() as [number, number, string, string, string][]) {
+      reports.push({ reportKind: 'incident', reportId: id, profileId, identifiers: reportIdentifiers(profileId, [lists]) });
+    }
+    store(db, reports);
+    db.prepare('INSERT OR REPLACE INTO server_state (key, value) VALUES (?, ?)').run(FORMAT_KEY, String(PROFILE_IDENTIFIERS_FORMAT));
+    return (db.prepare('SELECT COUNT(*) FROM pending_identifiers').pluck().get() as number);
+  })();
+}
+
+/** At start: fills the table when it was never filled or is of another format, else rewrites the stale profiles. */
+export function ensurePendingIdentifiers(db: Db): void {
+  const format = db.prepare('SELECT value FROM server_state WHERE key = ?').pluck().get(FORMAT_KEY);
+  if (format !== String(PROFILE_IDENTIFIERS_FORMAT)) fillPendingIdentifiers(db);
+  else db.transaction(() => flushPendingIdentifiers(db)).immediate();
+}
