@@ -5,18 +5,14 @@
 // with the download's progress; a reload mid-download resumes it from its cursor; the page then
 // switches to the device's index with the same results; a first load that fails says so, with a
 // retry, and never "not found".
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connection';
-import { seedDemo } from '../../server/demo/seeding';
 import type { Profile } from '../../shared/contract/profile';
 import { routes } from '../../shared/contract/routes';
 import { caseId } from '../../shared/domain/case-id';
 import { ApiClient } from './support/api';
-import { startServer, type RunningServer } from './support/server';
+import { type RunningServer } from './support/server';
+import { startSeededServer } from './support/seeded-server';
 import { PHONE, screenshots, useBrowser } from './support/visits';
 
 const PROFILES = 6_000;
@@ -27,23 +23,16 @@ const EMPTY_TEXT = 'No scammer profiles found matching your criteria';
 const rig = useBrowser();
 const shoot = screenshots('first-visit-');
 let server: RunningServer;
-let dir: string;
 let developers: Profile[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-first-visit-'));
-  const databasePath = join(dir, 'registry.sqlite');
-  const db = openDatabase(databasePath);
-  seedDemo(db, { profiles: PROFILES, pending: false });
-  db.close();
-  server = await startServer({ env: { DATABASE_PATH: databasePath, SEED_DEMO: '0' } });
+  server = await startSeededServer(PROFILES);
   const api = await ApiClient.visitor(server.url);
   ({ results: developers } = await api.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { page_size: 9999 } })));
 });
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** A context of its own, without a service worker (every request is the page's, so the throttle holds for it). */

@@ -1,15 +1,11 @@
 // A registry large enough for the search worker's helper (decision 016): in a real Chromium, the
 // first sync of 6,000 profiles is indexed with a nested helper worker tokenising its texts, and a
 // search for part of a wallet address (the trigram lists the helper made) finds its profile.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connection';
-import { seedDemo } from '../../server/demo/seeding';
 import type { Profile } from '../../shared/contract/profile';
 import { ApiClient } from './support/api';
-import { startServer, type RunningServer } from './support/server';
+import { type RunningServer } from './support/server';
+import { startSeededServer } from './support/seeded-server';
 import { PHONE, freshPage, useBrowser } from './support/visits';
 import { routes } from '../../shared/contract/routes';
 
@@ -18,20 +14,13 @@ const PROFILES = 6_000;
 
 const rig = useBrowser();
 let server: RunningServer;
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-large-'));
-  const databasePath = join(dir, 'registry.sqlite');
-  const db = openDatabase(databasePath);
-  seedDemo(db, { profiles: PROFILES, pending: false });
-  db.close();
-  server = await startServer({ env: { DATABASE_PATH: databasePath, SEED_DEMO: '0' } });
+  server = await startSeededServer(PROFILES);
 });
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe(`a registry of ${PROFILES} profiles`, () => {

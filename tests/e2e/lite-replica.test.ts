@@ -3,17 +3,13 @@
 // pictures); offline, a listed wallet is still found and its profile opens with what is stored and
 // a plain note for the rest; a profile opened online keeps its details; turning the setting on
 // downloads the details, and then they are there offline.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connection';
-import { seedDemo } from '../../server/demo/seeding';
 import type { Profile } from '../../shared/contract/profile';
 import { routes } from '../../shared/contract/routes';
 import { ApiClient } from './support/api';
-import { startServer, type RunningServer } from './support/server';
+import { type RunningServer } from './support/server';
+import { startSeededServer } from './support/seeded-server';
 import { PHONE, screenshots, useBrowser } from './support/visits';
 
 const PROFILES = 400;
@@ -22,23 +18,16 @@ const NOT_SAVED = 'The incidents and picture of this profile are not saved on th
 const rig = useBrowser();
 const shoot = screenshots('lite-replica-');
 let server: RunningServer;
-let dir: string;
 let developers: Profile[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-lite-'));
-  const databasePath = join(dir, 'registry.sqlite');
-  const db = openDatabase(databasePath);
-  seedDemo(db, { profiles: PROFILES, pending: false });
-  db.close();
-  server = await startServer({ env: { DATABASE_PATH: databasePath, SEED_DEMO: '0' } });
+  server = await startSeededServer(PROFILES);
   const api = await ApiClient.visitor(server.url);
   ({ results: developers } = await api.get<{ results: Profile[] }>(routes.profiles.list.developer.path({ query: { page_size: 9999 } })));
 });
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** A row of the app's IndexedDB meta table ('bustr'), or null. */
