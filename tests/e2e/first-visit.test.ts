@@ -13,6 +13,7 @@ import { caseId } from '../../shared/domain/case-id';
 import { ApiClient } from './support/api';
 import { type RunningServer } from './support/server';
 import { startSeededServer } from './support/seeded-server';
+import { metaRow } from './support/app-db';
 import { PHONE, screenshots, useBrowser } from './support/visits';
 
 const PROFILES = 6_000;
@@ -48,34 +49,6 @@ async function throttle(page: Page, conditions: typeof SLOW | null): Promise<voi
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', conditions ?? { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-}
-
-/** A row of the app's IndexedDB meta table ('bustr'), or null. */
-function metaRow<T>(page: Page, key: string): Promise<T | null> {
-  return page.evaluate((key) => new Promise<T | null>((resolve) => {
-    void indexedDB.databases().then((list) => {
-      if (!list.some((d) => d.name === 'bustr')) return resolve(null);
-      const open = indexedDB.open('bustr');
-      open.onerror = () => resolve(null);
-      open.onsuccess = () => {
-        const idb = open.result;
-        if (!idb.objectStoreNames.contains('meta')) {
-          idb.close();
-          return resolve(null);
-        }
-        const get = idb.transaction('meta').objectStore('meta').get(key);
-        get.onsuccess = () => {
-          idb.close();
-          resolve((get.result as { value?: T } | undefined)?.value ?? null);
-        };
-        get.onerror = () => {
-          idb.close();
-          resolve(null);
-        };
-      };
-      return undefined;
-    });
-  }), key);
 }
 
 const complete = async (page: Page) => ((await metaRow<{ lastSyncedAt: number | null }>(page, 'sync'))?.lastSyncedAt ?? null) !== null;

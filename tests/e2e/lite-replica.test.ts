@@ -10,6 +10,7 @@ import { routes } from '../../shared/contract/routes';
 import { ApiClient } from './support/api';
 import { type RunningServer } from './support/server';
 import { startSeededServer } from './support/seeded-server';
+import { metaRow } from './support/app-db';
 import { PHONE, screenshots, useBrowser } from './support/visits';
 
 const PROFILES = 400;
@@ -29,31 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/** A row of the app's IndexedDB meta table ('bustr'), or null. */
-function metaRow<T>(page: Page, key: string): Promise<T | null> {
-  return page.evaluate((key) => new Promise<T | null>((resolve) => {
-    const open = indexedDB.open('bustr');
-    open.onerror = () => resolve(null);
-    open.onsuccess = () => {
-      const idb = open.result;
-      if (!idb.objectStoreNames.contains('meta')) {
-        idb.close();
-        return resolve(null);
-      }
-      const get = idb.transaction('meta').objectStore('meta').get(key);
-      get.onsuccess = () => {
-        idb.close();
-        resolve((get.result as { value?: T } | undefined)?.value ?? null);
-      };
-      get.onerror = () => {
-        idb.close();
-        resolve(null);
-      };
-      return undefined;
-    };
-  }), key);
-}
 
 /** A first visit with the setting off (as Save-Data would have it), until the replica is complete. */
 async function lightVisit(viewport: { width: number; height: number } = PHONE): Promise<{ context: BrowserContext; page: Page; errors: Error[]; syncForms: string[] }> {
