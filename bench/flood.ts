@@ -17,7 +17,7 @@ import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connection';
-import { freePort } from '../tests/e2e/support/server';
+import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { routes } from '../shared/contract/routes';
 import { PROFILE_FETCH_SIZE, QUEUE_PAGE_MAX } from '../shared/constants';
 import { BUDGETS } from './budgets';
@@ -136,50 +136,25 @@ function runFlood(base: string, seconds: number, profileId: number): Promise<Flo
   });
 }
 
-interface Server { url: string; stop(): Promise<void> }
-
 /**
- * The real server on `path`, limits on with the production defaults, a staff user ensured. Spawned
- * here rather than by tests/e2e/support/server.ts: it builds its search index of 100k before it
- * listens, which took up to 60 s on this shared machine, past that helper's 90 s with the copy's
- * first reads.
+ * The real server on `path`, limits on with the production defaults (not the test rig's higher
+ * write limit), a staff user ensured; up to 300 s to listen: it builds its search index of 100k
+ * before it listens, which took up to 60 s on a shared machine.
  */
-async function productionServer(path: string): Promise<Server> {
+async function productionServer(path: string): Promise<RunningServer> {
   const defaults = loadConfig({});
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
+  const started = performance.now();
+  const server = await startServer({
     env: {
-      ...process.env, DATABASE_PATH: path, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: '0', RATE_LIMITS: '1',
+      DATABASE_PATH: path, SEED_DEMO: '0', RATE_LIMITS: '1',
       ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password,
       LIMIT_WRITES: String(defaults.LIMIT_WRITES), LIMIT_WRITES_WINDOW_S: String(defaults.LIMIT_WRITES_WINDOW_S),
       LIMIT_READS: String(defaults.LIMIT_READS), LIMIT_READS_WINDOW_S: String(defaults.LIMIT_READS_WINDOW_S),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.stderr.on('data', () => {}); // the flood's 429s are no errors; a failure shows in the figures
-  const started = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not listen within 300 s')), 300_000);
-    void exited.then(() => { clearTimeout(timer); reject(new Error(`the server exited (${child.exitCode})`)); });
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Bustr registry at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
+    readyTimeoutMs: 300_000,
   });
   log(`server up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(forced);
-    },
-  };
+  return server;
 }
 
 export async function benchFlood(databasePath: string, label: string, durationS: number): Promise<Figure[]> {

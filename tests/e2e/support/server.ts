@@ -46,9 +46,11 @@ interface Process {
 export interface ServerOptions {
   /** environment of the server process, over the test defaults */
   env?: Record<string, string>;
+  /** how long it may take to listen (default READY_TIMEOUT_MS; the bench's 100k registries on a busy machine need more) */
+  readyTimeoutMs?: number;
 }
 
-export async function startServer({ env = {} }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, readyTimeoutMs = READY_TIMEOUT_MS }: ServerOptions = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -60,7 +62,7 @@ export async function startServer({ env = {} }: ServerOptions = {}): Promise<Run
 
   let running: Process | null = null;
   try {
-    running = await spawnReady(url, fullEnv);
+    running = await spawnReady(url, fullEnv, readyTimeoutMs);
   } catch (error) {
     removeDir();
     throw error;
@@ -80,13 +82,13 @@ export async function startServer({ env = {} }: ServerOptions = {}): Promise<Run
     },
     async restart() {
       await halt();
-      running = await spawnReady(url, fullEnv);
+      running = await spawnReady(url, fullEnv, readyTimeoutMs);
     },
   };
 }
 
 /** Spawns server/index.ts and resolves once it answers; rejects (process ended) if it does not. */
-async function spawnReady(url: string, env: NodeJS.ProcessEnv): Promise<Process> {
+async function spawnReady(url: string, env: NodeJS.ProcessEnv, readyTimeoutMs: number): Promise<Process> {
   // `node --import tsx`, not `npx tsx`: npx's orphaned child keeps the pipes open after kill()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
@@ -111,7 +113,7 @@ async function spawnReady(url: string, env: NodeJS.ProcessEnv): Promise<Process>
     }
   }
 
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await halt();
@@ -126,5 +128,5 @@ async function spawnReady(url: string, env: NodeJS.ProcessEnv): Promise<Process>
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await halt();
-  throw new Error(`The server did not answer GET ${routes.auth.currentUser.path()} within ${READY_TIMEOUT_MS} ms:\n${output}`);
+  throw new Error(`The server did not answer GET ${routes.auth.currentUser.path()} within ${readyTimeoutMs} ms:\n${output}`);
 }
