@@ -25,16 +25,24 @@ import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
 import { receiptRoutes } from './features/receipts/routes';
 import { moderationRoutes } from './features/moderation/routes';
-import { searchCachedReads, searchRoutes } from './features/search/routes';
+import { searchAnswers, searchCachedReads, searchRoutes } from './features/search/routes';
+import type { SearchThreads } from './features/search/threads';
 import { cachedReadLane, type CachedRead } from './http/cached-reads';
 import { limitReads, limitWrites, makeLimits } from './http/rate-limits';
 
+/** What the server composes besides the deps every feature gets. */
+export interface AppOptions {
+  /** the threads that build search answers (features/search/threads.ts); absent or null: built in process */
+  searchThreads?: SearchThreads | null;
+}
+
 /** What the server runs: the cached reads' lane, then Express for everything it leaves. */
-export function createApp(base: AppDeps): RequestListener {
+export function createApp(base: AppDeps, options: AppOptions = {}): RequestListener {
   const deps = withLimits(base);
   const headers = securityHeaders(deps);
-  const app = createExpressApp(deps, headers);
-  const lane = cachedReadLane(cachedReads(deps), headers);
+  const app = createExpressApp(deps, headers, options);
+  // a read the lane began but cannot finish (a search thread failed) goes on to Express
+  const lane = cachedReadLane(cachedReads(deps, options), headers, app);
   // the read limit comes first: the lane's answers count too (docs/design.md#limits)
   return limitReads(deps.limits ?? null, deps.config, (req, res) => {
     if (!lane(req, res)) app(req, res);
@@ -47,9 +55,12 @@ function withLimits(deps: AppDeps): AppDeps {
 }
 
 /** The reads the lane ahead of Express answers from the answer cache: the public sync, list and search pages. */
-export function cachedReads(deps: AppDeps): CachedRead[] {
-  return [...syncCachedReads(deps), ...profileCachedReads(deps), ...searchCachedReads(deps, publicProfileTexts)];
+export function cachedReads(deps: AppDeps, options: AppOptions = {}): CachedRead[] {
+  return [...syncCachedReads(deps), ...profileCachedReads(deps), ...searchCachedReads(searchOf(deps, options))];
 }
+
+/** The search call's answers: the search feature with the sync texts its pages are pasted from, on the server's threads when it has them. */
+const searchOf = (deps: AppDeps, { searchThreads = null }: AppOptions) => searchAnswers(deps.db, publicProfileTexts, searchThreads);
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */
 function securityHeaders({ config }: AppDeps) {
@@ -73,7 +84,7 @@ function securityHeaders({ config }: AppDeps) {
 }
 
 /** The Express app alone: every route and middleware (tests hold the lane to its answers). */
-export function createExpressApp(base: AppDeps, headers = securityHeaders(base)): express.Express {
+export function createExpressApp(base: AppDeps, headers = securityHeaders(base), options: AppOptions = {}): express.Express {
   const deps = withLimits(base);
   const { db, config } = deps;
   const app = express();
@@ -105,7 +116,7 @@ export function createExpressApp(base: AppDeps, headers = securityHeaders(base))
   app.use(checkRoutes(deps));
   app.use(openDataRoutes(deps));
   app.use(receiptRoutes(deps));
-  app.use(searchRoutes(deps, publicProfileTexts));
+  app.use(searchRoutes(searchOf(deps, options)));
   app.use('/api', apiNotFound);
 
   app.use(clientRoutes(config));

@@ -1,5 +1,6 @@
 // docs/style.md#s6: the environment is parsed once at boot; a bad value stops the server with a
 // list of what is wrong instead of failing later in a request.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../shared/constants';
 
@@ -29,6 +30,9 @@ const envSchema = z
     // the audit log's rows are kept this long (idempotency keys: a day)
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
     LIMIT_SIGNIN_WINDOW_S: z.coerce.number().int().min(1).default(900),
+    // threads that build search answers, each with its own index of the registry
+    // (docs/decisions/032-search-on-threads.md); 0 builds them on the main thread
+    SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(Math.min(2, availableParallelism())),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',

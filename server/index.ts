@@ -10,6 +10,7 @@ import { ensureStaffUser } from './features/auth/users';
 import { fillSyncTextsLater } from './features/sync/sync-texts';
 import { buildLookalikesLater } from './features/check/lookalikes';
 import { buildSearchIndexNow } from './features/search/registry-index';
+import { SearchThreads } from './features/search/threads';
 import { createApp } from './app';
 import { watchQuietTime } from './http/quiet-time';
 import { pruneInBackground } from './http/prune';
@@ -32,17 +33,24 @@ if (config.SEED_DEMO && isEmpty && writable.writable) {
   console.log(`Seeded demonstration data: ${seeded.profiles} profiles, ${seeded.incidents} incidents.`);
 }
 
-const server = createServer(createApp({ db, config }));
+// GET /api/search/'s answers (issue 17) on their own threads, each with an index of the registry,
+// or on this one (SEARCH_THREADS=0, an in-memory database); the index is built before the server
+// listens, so that its first search answers (~5-10 s at 100k profiles)
+const threaded = config.SEARCH_THREADS > 0 && config.DATABASE_PATH !== ':memory:';
+const searchThreads = threaded ? new SearchThreads(new URL('./search-thread.mjs', import.meta.url), config.DATABASE_PATH, config.SEARCH_THREADS) : null;
+const server = createServer(createApp({ db, config }, { searchThreads }));
 // the chores below run their steps when no request is in flight, so they do not slow a first sync
 const quietTime = watchQuietTime(server);
-// GET /api/search/'s index (issue 17), before the server listens, so that its first search answers
-// (~5-10 s at 100k profiles); its identifier values are read ahead on the quiet time
 const searchStarted = performance.now();
-buildSearchIndexNow(db, quietTime.schedule, (error) => {
-  if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
-});
+if (searchThreads) await searchThreads.ready();
+else {
+  // its identifier values are read ahead on the quiet time
+  buildSearchIndexNow(db, quietTime.schedule, (error) => {
+    if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
+  });
+}
 const searchMs = performance.now() - searchStarted;
-if (searchMs > 1_000) console.log(`Built the search index in ${(searchMs / 1000).toFixed(1)} s.`);
+if (searchMs > 1_000) console.log(`Built the search index in ${(searchMs / 1000).toFixed(1)} s${searchThreads ? ` (${searchThreads.size} threads)` : ''}.`);
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Bustr registry at http://${config.HOST}:${config.PORT} (database ${config.DATABASE_PATH})`);
 });
@@ -68,8 +76,10 @@ pruneInBackground(db, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, schedul
 
 function shutdown() {
   server.close(() => {
-    db.close();
-    process.exit(0);
+    void Promise.resolve(searchThreads?.close()).finally(() => {
+      db.close();
+      process.exit(0);
+    });
   });
   setTimeout(() => process.exit(0), 3000).unref();
 }

@@ -23,6 +23,17 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
+/**
+ * Another connection to a database a process has opened (openDatabase ran its migrations): a
+ * search thread's (features/search/threads.ts). It writes only what it may skip (a page text
+ * kept for later), so it waits little for the writer: a moment, not openDatabase's 5 s.
+ */
+export function openReader(path: string): Db {
+  const db = new Database(path, { fileMustExist: true });
+  db.pragma('busy_timeout = 100');
+  return db;
+}
+
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();

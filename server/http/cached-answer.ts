@@ -48,7 +48,7 @@ function sendBody(res: ServerResponse, answer: CachedAnswer, accepted: Compressi
 const accepted = new Map<string | undefined, Compression | null>();
 const ACCEPTED_MAX = 64;
 
-function acceptedCompression(header: string | undefined): Compression | null {
+export function acceptedCompression(header: string | undefined): Compression | null {
   let compression = accepted.get(header);
   if (compression === undefined) {
     const request = { headers: header === undefined ? {} : { 'accept-encoding': header } } as express.Request;

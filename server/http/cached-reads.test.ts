@@ -107,7 +107,7 @@ describe('cached reads ahead of Express', () => {
   });
 
   it('when a cached read is the common case, then the lane answers it itself, and leaves the rest', async () => {
-    const lane = cachedReadLane(cachedReads({ db: t.db, config: t.config }), helmet());
+    const lane = cachedReadLane(cachedReads({ db: t.db, config: t.config }), helmet(), (_req, res) => res.writeHead(598).end());
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       if (!lane(req, res)) res.writeHead(599).end();
     });

@@ -16,10 +16,13 @@ import type { CachedAnswer } from '../read-model/answer-cache';
 import { sendCachedAnswer } from './cached-answer';
 import { csrfCookieOf } from './csrf';
 
-/** A GET route answered from the answer cache: its path and its answer to a query, null when it is not one to answer here. */
+/**
+ * A GET route answered from the answer cache: its path and its answer to a query, null when it is
+ * not one to answer here; a promise when it is being built elsewhere (a search thread).
+ */
 export interface CachedRead {
   path: string;
-  answer(query: ParsedUrlQuery): CachedAnswer | null;
+  answer(query: ParsedUrlQuery, req: IncomingMessage): CachedAnswer | Promise<CachedAnswer> | null;
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -29,7 +32,12 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unk
  * read's common case, else returns false and leaves the request as it was for Express.
  * `securityHeaders` is the app's helmet middleware; it sets headers only, synchronously.
  */
-export function cachedReadLane(reads: readonly CachedRead[], securityHeaders: Middleware): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function cachedReadLane(
+  reads: readonly CachedRead[],
+  securityHeaders: Middleware,
+  /** where a request goes whose answer, once begun here, failed (Express answers it as its route does) */
+  fallback: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const byPath = new Map(reads.map((read) => [read.path, read]));
   return (req, res) => {
     if (req.method !== 'GET') return false;
@@ -41,16 +49,26 @@ export function cachedReadLane(reads: readonly CachedRead[], securityHeaders: Mi
     // a first visit gets its csrftoken cookie from Express (http/csrf.ts)
     if (csrfCookieOf(req.headers.cookie) === null) return false;
 
-    let answer: CachedAnswer | null;
+    let answer: CachedAnswer | Promise<CachedAnswer> | null;
     try {
       // the query as Express's default ('simple') query parser reads it
-      answer = read.answer(parseQuery(mark === -1 ? '' : url.slice(mark + 1)));
+      answer = read.answer(parseQuery(mark === -1 ? '' : url.slice(mark + 1)), req);
     } catch {
       // nothing is written yet: Express tries again and answers the failure as every route does
       return false;
     }
     if (!answer) return false;
+    if (answer instanceof Promise) {
+      // nothing is written until it comes: a failure goes to Express as a throw above does
+      answer.then((ready) => {
+        if (!send(req, res, ready)) fallback(req, res);
+      }, () => fallback(req, res));
+      return true;
+    }
+    return send(req, res, answer);
+  };
 
+  function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer): boolean {
     let headersSet = false;
     securityHeaders(req, res, (error) => {
       headersSet = !error;
@@ -59,5 +77,5 @@ export function cachedReadLane(reads: readonly CachedRead[], securityHeaders: Mi
     if (!headersSet) return false;
     sendCachedAnswer(req, res, answer);
     return true;
-  };
+  }
 }

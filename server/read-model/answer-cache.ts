@@ -16,8 +16,8 @@ export interface CachedAnswer {
   /** the encoding it is being sent in (null: none): a sync page's next is compressed ahead so */
   sentIn?: Compression | null;
   /**
-   * mostly built for one request (a search's distinct query): brotli at quality 4, ~0.9 ms for a
-   * page of 20 profiles instead of ~2.3 at 5, for ~9% more bytes (~0.9 KB)
+   * mostly built for one request (a search's distinct query): brotli at quality 2, ~0.3 ms for a
+   * page of 20 profiles (~58 KB) instead of ~0.7 at 5, for ~25% more bytes (~2.3 KB; decisions 031, 032)
    */
   oneOff?: boolean;
 }
@@ -48,14 +48,14 @@ const GZIP_OPTIONS: ZlibOptions = { level: 6, memLevel: 9 };
 
 /**
  * Brotli's quality 5 for answers up to a megabyte (a list page: a millisecond or two), 3 above
- * (a sync page: quality 4 would save another 17% of the bytes for 2.4x the time), 4 for a
- * one-off answer (decision 031).
+ * (a sync page: quality 4 would save another 17% of the bytes for 2.4x the time), 2 for a
+ * one-off answer (decisions 031 and 032).
  */
 const BROTLI_LARGE_BYTES = 2 ** 20;
 export function brotliOptions(bytes: Buffer, oneOff = false): BrotliOptions {
   return {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: bytes.length > BROTLI_LARGE_BYTES ? 3 : oneOff ? 4 : 5,
+      [constants.BROTLI_PARAM_QUALITY]: bytes.length > BROTLI_LARGE_BYTES ? 3 : oneOff ? 2 : 5,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
@@ -88,6 +88,8 @@ const DEFAULT_MAX_BYTES = 64 * 2 ** 20;
 
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  /** answers being built by getAsync, by key */
+  private readonly building = new Map<string, { revision: number; answer: Promise<CachedAnswer> }>();
   private bytes = 0;
 
   constructor(
@@ -112,6 +114,30 @@ export class AnswerCache {
     while (this.entries.size > 1 && (this.entries.size > this.capacity || this.bytes > this.maxBytes)) {
       this.drop(this.entries.keys().next().value as string);
     }
+    return answer;
+  }
+
+  /**
+   * As get, for answers built elsewhere (a search thread, features/search/threads.ts): a request
+   * for a key already being built at this revision waits for that build rather than start another.
+   * A build that fails is not kept.
+   */
+  getAsync(key: string, revision: number, build: () => Promise<CachedAnswer>): CachedAnswer | Promise<CachedAnswer> {
+    const hit = this.entries.get(key);
+    if (hit && hit.revision === revision) return this.get(key, revision, () => hit);
+    const pending = this.building.get(key);
+    if (pending && pending.revision === revision) return pending.answer;
+    const answer = build().then((built) => {
+      if (this.building.get(key)?.answer === answer) this.building.delete(key);
+      // a newer one may have come meanwhile: the newest stays
+      const held = this.entries.get(key);
+      if (!held || held.revision <= built.revision) this.get(key, built.revision, () => built);
+      return built;
+    }, (error: unknown) => {
+      if (this.building.get(key)?.answer === answer) this.building.delete(key);
+      throw error;
+    });
+    this.building.set(key, { revision, answer });
     return answer;
   }
 

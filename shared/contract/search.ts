@@ -25,6 +25,8 @@ const queryText = (what: string) => z.string({ error: `Give ${what} once, as one
   .max(CHECK_QUERY_MAX_CHARS, `is too long: at most ${CHECK_QUERY_MAX_CHARS} characters are searched.`);
 
 const filterValues = z.array(z.string().max(200, 'a filter value is at most 200 characters'));
+/** made once: every search call's filters are read with it (made per call, it cost more than reading them) */
+const filtersRecord = z.partialRecord(z.enum(FILTER_CATEGORIES), filterValues);
 
 /** The selected filter values by category, sent as JSON (`{"Scam Type":["Rug Pull"]}`). */
 const filtersParam = z.string({ error: 'Give filters once, as JSON.' })
@@ -46,7 +48,7 @@ const filtersParam = z.string({ error: 'Give filters once, as JSON.' })
       ctx.addIssue({ code: 'custom', message: `"${unknown.slice(0, 50)}" is no filter category: a filter category is one of ${FILTER_CATEGORIES.join(', ')}.` });
       return z.NEVER;
     }
-    const parsed = z.partialRecord(z.enum(FILTER_CATEGORIES), filterValues).safeParse(value);
+    const parsed = filtersRecord.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const category = String(issue.path[0]);

@@ -1,16 +1,37 @@
 // GET /api/search/, /api/search/options/, /api/search/lookup/ (issue 17): public and the same for
 // everyone at a revision, so sent like the registry's other public reads: ETag,
 // `Cache-Control: no-cache`, 304 when unchanged. Bad queries are a 400 with a readable error.
+// Their answers come from the answer cache in this process, built here or on the search threads
+// (threads.ts) when the server has them.
+import type { IncomingMessage } from 'node:http';
 import express from 'express';
-import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/connection';
+import { currentRevision } from '../../db/revision';
 import { badRequest } from '../../errors';
-import { sendCachedAnswer } from '../../http/cached-answer';
+import { acceptedCompression, sendCachedAnswer } from '../../http/cached-answer';
 import type { CachedRead } from '../../http/cached-reads';
 import { NOT_UTF8, isUtf8Query } from '../../http/utf8-query';
 import { parse } from '../../http/validate';
+import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { routes } from '../../../shared/contract/routes';
 import { searchLookupQuerySchema, searchOptionsQuerySchema, searchQuerySchema } from '../../../shared/contract/search';
-import { searchLookupAnswer, searchOptionsAnswer, searchPageAnswer, type ProfileTexts } from './service';
+import { cachedAnswer, callKey, type ProfileTexts, type SearchCall } from './service';
+import type { SearchThreads } from './threads';
+
+/** A call's answer: at once when built in this process or cached, later when a search thread builds it. */
+export type SearchAnswers = (call: SearchCall, req: IncomingMessage) => CachedAnswer | Promise<CachedAnswer>;
+
+/**
+ * The answers of this server: built in process (`threads` null), or by its search threads and kept
+ * in this process's answer cache. `texts`: the page's profiles as their sync texts (app.ts gives features/sync's).
+ */
+export function searchAnswers(db: Db, texts: ProfileTexts, threads: SearchThreads | null): SearchAnswers {
+  if (!threads) return (call) => cachedAnswer(db, call, texts);
+  return (call, req) => {
+    const { name, key } = callKey(call);
+    return answerCache(db, name).getAsync(key, currentRevision(db), () => threads.ask(call, acceptedCompression(req.headers['accept-encoding'])));
+  };
+}
 
 /** The query, once its bytes are known to be UTF-8. */
 function checkedQuery(req: express.Request): unknown {
@@ -18,19 +39,19 @@ function checkedQuery(req: express.Request): unknown {
   return req.query;
 }
 
-/** `texts`: the page's profiles as their sync texts (app.ts gives features/sync's). */
-export function searchRoutes({ db }: AppDeps, texts: ProfileTexts): express.Router {
+export function searchRoutes(answers: SearchAnswers): express.Router {
   const router = express.Router();
-  router.get(routes.search.page.pattern, (req, res) => {
-    sendCachedAnswer(req, res, searchPageAnswer(db, parse(searchQuerySchema, checkedQuery(req)), texts));
+  const send = async (req: express.Request, res: express.Response, call: SearchCall) => sendCachedAnswer(req, res, await answers(call, req));
+  router.get(routes.search.page.pattern, async (req, res) => {
+    await send(req, res, { call: 'page', query: parse(searchQuerySchema, checkedQuery(req)) });
   });
-  router.get(routes.search.options.pattern, (req, res) => {
+  router.get(routes.search.options.pattern, async (req, res) => {
     const { kind, category } = parse(searchOptionsQuerySchema, checkedQuery(req));
-    sendCachedAnswer(req, res, searchOptionsAnswer(db, kind, category));
+    await send(req, res, { call: 'options', kind, category });
   });
-  router.get(routes.search.lookup.pattern, (req, res) => {
+  router.get(routes.search.lookup.pattern, async (req, res) => {
     const { q } = parse(searchLookupQuerySchema, checkedQuery(req));
-    sendCachedAnswer(req, res, searchLookupAnswer(db, q));
+    await send(req, res, { call: 'lookup', q });
   });
   return router;
 }
@@ -39,22 +60,22 @@ export function searchRoutes({ db }: AppDeps, texts: ProfileTexts): express.Rout
 const maybeNotUtf8 = (query: Record<string, unknown>) => Object.values(query).some((v) => typeof v !== 'string' || v.includes('\uFFFD'));
 
 /** The routes above as the lane ahead of Express answers them (http/cached-reads.ts): a first visit asks them at once. */
-export function searchCachedReads({ db }: AppDeps, texts: ProfileTexts): CachedRead[] {
+export function searchCachedReads(answers: SearchAnswers): CachedRead[] {
   return [
     {
       path: routes.search.page.pattern,
-      answer(query) {
+      answer(query, req) {
         if (maybeNotUtf8(query)) return null;
         const parsed = searchQuerySchema.safeParse(query);
-        return parsed.success ? searchPageAnswer(db, parsed.data, texts) : null;
+        return parsed.success ? answers({ call: 'page', query: parsed.data }, req) : null;
       },
     },
     {
       path: routes.search.options.pattern,
-      answer(query) {
+      answer(query, req) {
         if (maybeNotUtf8(query)) return null;
         const parsed = searchOptionsQuerySchema.safeParse(query);
-        return parsed.success ? searchOptionsAnswer(db, parsed.data.kind, parsed.data.category) : null;
+        return parsed.success ? answers({ call: 'options', kind: parsed.data.kind, category: parsed.data.category }, req) : null;
       },
     },
   ];

@@ -87,25 +87,36 @@ export function searchLookup(db: Db, text: string): SearchLookupAnswer {
   return { ...identifierLookup(registryIndex(db), text), revision: currentRevision(db) };
 }
 
-/** An answer as sent: built once per revision and request, from one read transaction. */
-function cached(db: Db, name: string, key: string, build: () => unknown): CachedAnswer {
-  return cachedBytes(db, name, key, () => Buffer.from(JSON.stringify(build())));
+/** A call of the search feature, as its route's query schema reads it: what a search thread is asked (threads.ts). */
+export type SearchCall =
+  | { call: 'page'; query: SearchCallQuery }
+  | { call: 'options'; kind: ProfileKind; category: FilterCategory }
+  | { call: 'lookup'; q: string };
+
+/** The answer cache a call's answers are kept in, and their key there: one answer per key and revision. */
+export function callKey(call: SearchCall): { name: string; key: string } {
+  switch (call.call) {
+    case 'page': return { name: 'search', key: JSON.stringify([call.query.kind, call.query.q, call.query.filters, call.query.page]) };
+    case 'options': return { name: 'search-options', key: JSON.stringify([call.kind, call.category]) };
+    case 'lookup': return { name: 'search-lookup', key: call.q };
+  }
 }
 
-function cachedBytes(db: Db, name: string, key: string, build: () => Buffer): CachedAnswer {
-  return answerCache(db, name).get(key, currentRevision(db), () => db.transaction(() => {
+/** A call's answer built now from one read transaction, not cached: the in-process cache and the search threads both build with it. */
+export function buildAnswer(db: Db, call: SearchCall, texts: ProfileTexts): CachedAnswer {
+  const { name, key } = callKey(call);
+  return db.transaction(() => {
     const revision = currentRevision(db);
+    const bytes = call.call === 'page' ? searchPageBody(db, call.query, texts)
+      : Buffer.from(JSON.stringify(call.call === 'options' ? searchOptions(db, call.kind, call.category) : searchLookup(db, call.q)));
     const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
     // most searches are asked once: their brotli is made quicker (decision 031)
-    return { revision, bytes: build(), etag: `"${name}-${revision}-${tag}"`, oneOff: true };
-  })());
+    return { revision, bytes, etag: `"${name}-${revision}-${tag}"`, oneOff: true };
+  })();
 }
 
-export const searchPageAnswer = (db: Db, query: SearchCallQuery, texts: ProfileTexts): CachedAnswer =>
-  cachedBytes(db, 'search', JSON.stringify([query.kind, query.q, query.filters, query.page]), () => searchPageBody(db, query, texts));
-
-export const searchOptionsAnswer = (db: Db, kind: ProfileKind, category: FilterCategory): CachedAnswer =>
-  cached(db, 'search-options', JSON.stringify([kind, category]), () => searchOptions(db, kind, category));
-
-export const searchLookupAnswer = (db: Db, text: string): CachedAnswer =>
-  cached(db, 'search-lookup', text, () => searchLookup(db, text));
+/** A call's answer in this process: built once per revision and key (the answer cache), from one read transaction. */
+export function cachedAnswer(db: Db, call: SearchCall, texts: ProfileTexts): CachedAnswer {
+  const { name, key } = callKey(call);
+  return answerCache(db, name).get(key, currentRevision(db), () => buildAnswer(db, call, texts));
+}

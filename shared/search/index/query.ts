@@ -130,7 +130,9 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
     ranked = parts.order;
   }
   const ids = parts.ids;
-  if (criteria === 0) {
+  // no scoring filter: every listed profile scores the same (100), so the page is the listing's
+  // own order, walked only as far as the page (not scored all through: most searches at 100k)
+  if (scoring.length === 0) {
     const items: { id: number; score: number }[] = [];
     let seen = 0;
     for (let i = 0; i < ranked.length && seen < end; i++) {

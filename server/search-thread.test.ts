@@ -1,0 +1,156 @@
+// The search call on threads (features/search/threads.ts, search-thread.ts) against a real temp database:
+// every answer byte for byte what the main thread builds, answers that follow the registry's
+// revision, a thread that ends mid-request, none ready yet, and the app answering through them.
+import { brotliDecompressSync } from 'node:zlib';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { seedDemo } from './demo/seeding';
+import { DEMO_LOOKUPS } from './demo/lookups';
+import { AppError } from './errors';
+import { makeTestApp, staffClient, visitor, type TestApp } from './test-support';
+import { publishedProfile } from './test-flows';
+import { publicProfileTexts } from './features/sync/page-text';
+import { routes } from '../shared/contract/routes';
+import { searchAnswerSchema } from '../shared/contract/search';
+import { buildAnswer, type SearchCall } from './features/search/service';
+import { SEARCH_STARTING_MESSAGE } from './features/search/registry-index';
+import { SearchThreads } from './features/search/threads';
+
+const ENTRY = new URL('./search-thread.mjs', import.meta.url);
+/** a thread that never says it is ready */
+const NEVER_READY = new URL('data:text/javascript,setInterval(() => {}, 1000);');
+/** a thread that says it is ready, then never answers (each start counted on the main thread) */
+const SILENT = new URL(`data:text/javascript,${encodeURIComponent(
+  "import { parentPort } from 'node:worker_threads'; parentPort.postMessage({ type: 'ready' }); setInterval(() => {}, 1000);",
+)}`);
+
+let t: TestApp;
+let threads: SearchThreads | null = null;
+
+beforeEach(() => {
+  t = makeTestApp();
+  seedDemo(t.db, { profiles: 80 });
+});
+afterEach(async () => {
+  await threads?.close();
+  threads = null;
+  t.close();
+});
+
+async function started(count = 2): Promise<SearchThreads> {
+  threads = new SearchThreads(ENTRY, t.config.DATABASE_PATH, count);
+  await threads.ready();
+  return threads;
+}
+
+const CALLS: SearchCall[] = [
+  { call: 'page', query: { kind: 'developer', q: '', filters: {}, page: 1 } },
+  { call: 'page', query: { kind: 'developer', q: 'ald', filters: {}, page: 2 } },
+  { call: 'page', query: { kind: 'project', q: '', filters: { 'Scam Type': ['Rug Pull'] }, page: 1 } },
+  { call: 'page', query: { kind: 'developer', q: '', filters: {}, page: 99 } },
+  ...DEMO_LOOKUPS.flatMap((lookup) => lookup.pasted.slice(0, 2).map((q): SearchCall => ({ call: 'page', query: { kind: lookup.profileKind, q, filters: {}, page: 1 } }))),
+  { call: 'options', kind: 'developer', category: 'Scam Type' },
+  { call: 'lookup', q: DEMO_LOOKUPS[0]!.pasted[0]! },
+];
+
+describe('search threads', () => {
+  it('when asked, then each answer is byte for byte what this thread builds, with its ETag, and its brotli form is those bytes', async () => {
+    const pool = await started();
+    for (const call of CALLS) {
+      const expected = buildAnswer(t.db, call, publicProfileTexts);
+      const plain = await pool.ask(call, null);
+      expect(plain.bytes.toString(), JSON.stringify(call)).toBe(expected.bytes.toString());
+      expect(plain.etag).toBe(expected.etag);
+      expect(plain.revision).toBe(expected.revision);
+      const compressed = await pool.ask(call, 'br');
+      if (expected.bytes.length >= 1024) expect(brotliDecompressSync(compressed.compressed!.br!).toString()).toBe(expected.bytes.toString());
+    }
+  });
+
+  it('when the registry changes, then the threads answer at the new revision, the change included', async () => {
+    const pool = await started();
+    const call: SearchCall = { call: 'page', query: { kind: 'developer', q: 'Zebediah Quorrington', filters: {}, page: 1 } };
+    const before = await pool.ask(call, null);
+    expect(searchAnswerSchema.parse(JSON.parse(before.bytes.toString())).total).toBe(0);
+
+    const anon = await visitor(t.app);
+    const staff = await staffClient(t);
+    const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Zebediah Quorrington' }, [{}]);
+    // both threads bring their index forward
+    for (let i = 0; i < 4; i++) {
+      const after = await pool.ask(call, null);
+      expect(after.revision).toBeGreaterThan(before.revision);
+      expect(searchAnswerSchema.parse(JSON.parse(after.bytes.toString())).items.map((item) => item.profile.id)).toEqual([id]);
+    }
+  });
+
+  it('when a thread ends, then what it was asked fails with a 503 and another thread takes its place', async () => {
+    threads = new SearchThreads(SILENT, t.config.DATABASE_PATH, 1);
+    await threads.ready();
+    const asked = threads.ask(CALLS[1]!, 'br');
+    await threads.crashOne();
+    await expect(asked).rejects.toMatchObject({ status: 503, message: SEARCH_STARTING_MESSAGE });
+    expect(threads.size).toBe(1);
+    // the one in its place is asked (and, silent too, never answers: the call is still waiting)
+    await threads.ready();
+    let settled = false;
+    const settle = () => { settled = true; };
+    void threads.ask(CALLS[1]!, null).then(settle, settle);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).toBe(false);
+  });
+
+  it('when no thread is ready yet, then a search is a 503 that says to try again shortly', async () => {
+    threads = new SearchThreads(NEVER_READY, t.config.DATABASE_PATH, 2);
+    const error = await threads.ask(CALLS[0]!, null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 503, message: SEARCH_STARTING_MESSAGE, headers: { 'Retry-After': '5' } });
+  });
+});
+
+describe('the app with search threads', () => {
+  const browser = { Cookie: 'csrftoken=abcdefghijklmnopqrstuvwxyz012345', 'Accept-Encoding': 'br' };
+  const paths = [
+    routes.search.page.path({ query: { kind: 'developer', q: 'ald', page: 1 } }),
+    routes.search.page.path({ query: { kind: 'project', q: DEMO_LOOKUPS[1]!.pasted[0]! } }),
+    routes.search.options.path({ query: { kind: 'project', category: 'Scam Type' } }),
+    routes.search.lookup.path({ query: { q: DEMO_LOOKUPS[0]!.pasted[0]! } }),
+  ];
+
+  it('when a search is asked through Express or the lane ahead of it, then it answers as the app without threads does', async () => {
+    const pool = await started();
+    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: pool });
+    for (const path of paths) {
+      const expected = await request(t.app).get(path);
+      for (const headers of [{}, browser]) {
+        const res = await request(threaded).get(path).set(headers);
+        expect(res.status, path).toBe(200);
+        expect(res.text).toBe(expected.text);
+        expect(res.headers.etag).toBe(expected.headers.etag);
+      }
+      // asked again at the same revision: from the answer cache, 304 for the same ETag
+      const again = await request(threaded).get(path).set({ ...browser, 'If-None-Match': expected.headers.etag as string });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it('when no thread is ready, then both ways answer a 503 with the readable message, not a failure', async () => {
+    threads = new SearchThreads(NEVER_READY, t.config.DATABASE_PATH, 1);
+    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: threads });
+    for (const headers of [{}, browser]) {
+      const res = await request(threaded).get(paths[0]!).set(headers);
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toMatchObject({ error: SEARCH_STARTING_MESSAGE });
+    }
+  });
+
+  it('when a query is bad, then it is a 400 from the main thread, the threads never asked', async () => {
+    threads = new SearchThreads(NEVER_READY, t.config.DATABASE_PATH, 1);
+    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: threads });
+    const res = await request(threaded).get('/api/search/?page=0').set(browser);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/page/);
+  });
+});

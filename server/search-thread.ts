@@ -1,0 +1,43 @@
+// A search thread (features/search/threads.ts, docs/decisions/032-search-on-threads.md): its own
+// connection and index of the registry, answering the main thread's calls with their bytes and
+// compressed form. A composition root like app.ts: it gives the search feature the sync texts its
+// pages are pasted from.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openReader } from './db/connection';
+import { AppError } from './errors';
+import { answerBody } from './read-model/answer-cache';
+import { publicProfileTexts } from './features/sync/page-text';
+import { buildSearchIndexNow } from './features/search/registry-index';
+import { buildAnswer } from './features/search/service';
+import type { ThreadData, ThreadMessage, ThreadRequest } from './features/search/threads';
+
+const port = parentPort;
+if (!port) throw new Error('server/search-thread.ts runs as a worker thread (features/search/threads.ts).');
+const { databasePath } = workerData as ThreadData;
+const db = openReader(databasePath);
+
+const send = (message: ThreadMessage) => port.postMessage(message);
+
+// the index before the first call (its identifier values are read ahead between calls)
+buildSearchIndexNow(db, undefined, (error) => {
+  if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
+});
+send({ type: 'ready' });
+
+port.on('message', ({ id, call, encoding }: ThreadRequest) => {
+  try {
+    const answer = buildAnswer(db, call, publicProfileTexts);
+    answerBody(answer, encoding); // compressed here, off the main thread
+    const compressed = answer.compressed ?? {};
+    // handed over, not copied, where a buffer has its memory to itself (not a slice of Node's pool)
+    const own = [answer.bytes, ...Object.values(compressed)].flatMap((b) => (b.buffer instanceof ArrayBuffer && b.byteOffset === 0 && b.buffer.byteLength === b.byteLength ? [b.buffer] : []));
+    port.postMessage({ type: 'answer', id, revision: answer.revision, bytes: answer.bytes, etag: answer.etag, compressed } satisfies ThreadMessage, own);
+  } catch (error) {
+    if (error instanceof AppError) {
+      send({ type: 'failed', id, status: error.status, message: error.message, ...(error.headers ? { headers: error.headers } : {}) });
+    } else {
+      console.error('A search thread failed to answer.', error);
+      send({ type: 'failed', id, status: 500, message: 'Something went wrong on our side. Please try again.' });
+    }
+  }
+});
