@@ -9,9 +9,10 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPostgres, type ThrowawayPostgres } from '../../tests/support/postgres';
+import { POSTGRES_START_TIMEOUT_MS, startPostgres, type ThrowawayPostgres } from '../../tests/support/postgres';
 import { seedDemo } from '../demo/seeding';
 import { openDatabase, type Db } from './connection';
+import { compareRegistries, copyRegistry } from './engine/copy';
 import { openEngine, sqliteSchemaVersion, type Engine } from './engine/engine';
 import { TABLE_NAMES, tableSpec, type TableName } from './engine/schema';
 import { main as migrateData } from './migrate-data-cli';
@@ -19,7 +20,7 @@ import { main as migrateData } from './migrate-data-cli';
 let server: ThrowawayPostgres;
 beforeAll(async () => {
   server = await startPostgres();
-});
+}, POSTGRES_START_TIMEOUT_MS);
 afterAll(async () => {
   await server?.stop();
 });
@@ -173,6 +174,34 @@ describe('npm run migrate-data', () => {
     const retyped = await run('--from', source, '--to', target, '--check-only');
     expect(retyped.code).toBe(1);
     expect(retyped.out).toMatch(/^sync_texts +(\d+) +\1 {2}DIFFERS$/m);
+  });
+
+  it('when the app writes to the SQLite file during the copy, then the copy is the moment it began, and checks', async () => {
+    writeSource(source);
+    const app = openDatabase(source); // another connection to the file, as the running server has
+    const profilesAtStart = app.prepare('SELECT count(*) FROM profiles').pluck().get() as number;
+    const lite = await open(source, true);
+    const pg = await open(target);
+    let wrote = 0;
+    try {
+      const { comparison } = await copyRegistry(lite, pg, {
+        batch: 50,
+        progress: (table) => {
+          if (table !== 'profiles' && table !== 'incidents') return;
+          // between two tables' batches: a profile and an incident the copy began before
+          const id = Number(app.prepare("INSERT INTO profiles (kind, name, joined_date, reported_person_date, submitted_at, submission_kind) VALUES ('project', 'Late', '', '', '', 'NEW_PROJECT')").run().lastInsertRowid);
+          app.prepare("INSERT INTO incidents (profile_id, description, reported) VALUES (?, 'late', '')").run(id);
+          wrote++;
+        },
+      });
+      expect(wrote).toBe(2);
+      expect(comparison.same).toBe(true);
+    } finally {
+      app.close();
+    }
+    expect(await profileCount(pg)).toBe(profilesAtStart);
+    const now = await compareRegistries(lite, pg);
+    expect(now.tables.filter((t) => !t.same).map((t) => t.table)).toEqual(['profiles', 'incidents', 'pending_identifiers_stale']);
   });
 
   it('when the target would hold something else than the source once written, then the copy is rolled back', async () => {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_MISSING, findPostgresBin, startPostgres } from './postgres';
+import { POSTGRES_MISSING, POSTGRES_START_TIMEOUT_MS, findPostgresBin, startPostgres } from './postgres';
 
 async function query(url: string, text: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: url });
@@ -39,7 +39,7 @@ describe('startPostgres', () => {
     await expect(query(server.url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
     await server.stop(); // twice is harmless
     console.log(`throwaway PostgreSQL: initdb + start + a database in ${Math.round(ms)} ms`);
-  });
+  }, POSTGRES_START_TIMEOUT_MS);
 
   it('when PostgreSQL is not installed, then it says what to install', async () => {
     expect(() => findPostgresBin('/nonexistent/postgresql')).toThrow(POSTGRES_MISSING);

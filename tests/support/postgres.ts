@@ -14,6 +14,11 @@ import pg from 'pg';
 const run = promisify(execFile);
 
 export const POSTGRES_MISSING = 'PostgreSQL is not installed: apt-get install -y postgresql';
+/**
+ * The hook timeout for a start: initdb is about 0.6 s of CPU, but on a busy 2-core machine (CI runs
+ * every test project at once) a start has been seen to take 10 s.
+ */
+export const POSTGRES_START_TIMEOUT_MS = 60_000;
 
 export interface ThrowawayPostgres {
   /** postgres:// URL of the database made at start (`bustr`). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type ThrowawayPostgres } from '../../../tests/support/postgres';
+import { POSTGRES_START_TIMEOUT_MS, startPostgres, type ThrowawayPostgres } from '../../../tests/support/postgres';
 import { isPostgresUrl, openEngine, redactPasswords, type Engine } from './engine';
 
 let server: ThrowawayPostgres;
@@ -12,7 +12,7 @@ let dir: string;
 beforeAll(async () => {
   server = await startPostgres();
   dir = mkdtempSync(join(tmpdir(), 'bustr-engine-'));
-});
+}, POSTGRES_START_TIMEOUT_MS);
 afterAll(async () => {
   await server?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });

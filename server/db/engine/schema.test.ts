@@ -4,7 +4,7 @@
 // profiles stale on both, written by the same Kysely code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { startPostgres, type ThrowawayPostgres } from '../../../tests/support/postgres';
+import { POSTGRES_START_TIMEOUT_MS, startPostgres, type ThrowawayPostgres } from '../../../tests/support/postgres';
 import { openDatabase, type Db } from '../connection';
 import { openEngine, sqliteSchemaVersion, type Engine } from './engine';
 import { MIGRATIONS_TABLE, migratePostgres, postgresMigrations } from './postgres-migrate';
@@ -13,7 +13,7 @@ import { TABLE_NAMES, TABLES, tableSpec, type Database } from './schema';
 let server: ThrowawayPostgres;
 beforeAll(async () => {
   server = await startPostgres();
-});
+}, POSTGRES_START_TIMEOUT_MS);
 afterAll(async () => {
   await server?.stop();
 });
