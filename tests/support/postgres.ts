@@ -3,7 +3,7 @@
 // 127.0.0.1 only, its socket in that folder too, so it never meets Debian's cluster or another
 // test's server. initdb + start take about half a second: start one per test file and give each
 // test a fresh database in it (newDatabase).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,21 +87,28 @@ export async function startPostgres(options: StartOptions = {}): Promise<Throwaw
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
   user.chown(dir);
+  // initdb or pg_ctl still running when the process ends (a hook timed out) is stopped too
+  const running = new Set<ChildProcess>();
   const exec = (tool: string, args: string[]) => {
     const [cmd, all] = user.wrap(join(bin, tool), args);
-    return run(cmd, all, { encoding: 'utf8' });
+    const promise = run(cmd, all, { encoding: 'utf8' });
+    running.add(promise.child);
+    promise.child.once('exit', () => running.delete(promise.child));
+    return promise;
   };
   const pgCtlStop = ['-D', data, '-m', 'immediate', '-w', 'stop'];
-  let started = false;
-  // a test process that dies without stop() still takes its server down
+  // a test process that ends without stop() still takes its server down and its folder away
   const onExit = () => {
-    if (started) {
+    for (const child of running) child.kill('SIGTERM'); // runuser passes it on
+    if (existsSync(join(data, 'postmaster.pid'))) {
       try {
         const [cmd, all] = user.wrap(join(bin, 'pg_ctl'), pgCtlStop);
         execFileSync(cmd, all, { stdio: 'ignore' });
       } catch { /* already stopped */ }
     }
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch { /* a killed initdb may still be removing it */ }
   };
   process.once('exit', onExit);
 
@@ -113,7 +120,6 @@ export async function startPostgres(options: StartOptions = {}): Promise<Throwaw
       port = await freePort();
       try {
         await exec('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', [`-p ${port}`, `-k ${dir}`, ...SERVER_SETTINGS].join(' '), 'start']);
-        started = true;
         break;
       } catch (error) {
         // another process may have taken the port between freePort and the start
