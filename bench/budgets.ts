@@ -47,7 +47,10 @@ export const BUDGETS = {
    * (1,460-1,570 req/s; that path is unchanged, its p99 follows the machine's load). p99 ≤ 50 ms at
    * 50 connections needs ≤ ~1 ms an answer in all. Whole bench on a quiet machine (2026-11-25,
    * after the merges): the opening page p99 15 ms (12,225 req/s), distinct queries p99 386 ms
-   * (405 req/s): the opening page would meet 50 ms; the distinct queries do not.
+   * (405 req/s): the opening page would meet 50 ms; the distinct queries do not. Since decision
+   * 032 (answers built on SEARCH_THREADS=2 worker threads, each with its own index; brotli 2):
+   * `--only 'search call'` on a quiet machine (2026-11-26): distinct queries p99 185 ms, p50 53 ms,
+   * 807 req/s (490 req/s, p99 263 ms in process the same day); still ~4x over, the budget stays null.
    */
   searchCallCachedP99Ms: { max: 50 },
   searchCallP99Ms: null,
