@@ -37,10 +37,13 @@ if (config.SEED_DEMO && isEmpty && writable.writable) {
 // or on this one (SEARCH_THREADS=0, an in-memory database); the index is built before the server
 // listens, so that its first search answers (~5-10 s at 100k profiles)
 const threaded = config.SEARCH_THREADS > 0 && config.DATABASE_PATH !== ':memory:';
-const searchThreads = threaded ? new SearchThreads(new URL('./search-thread.mjs', import.meta.url), config.DATABASE_PATH, config.SEARCH_THREADS) : null;
-const server = createServer(createApp({ db, config }, { searchThreads }));
+const server = createServer();
 // the chores below run their steps when no request is in flight, so they do not slow a first sync
 const quietTime = watchQuietTime(server);
+const searchThreads = threaded
+  ? new SearchThreads(new URL('./search-thread.mjs', import.meta.url), config.DATABASE_PATH, config.SEARCH_THREADS, quietTime.schedule)
+  : null;
+server.on('request', createApp({ db, config }, { searchThreads }));
 const searchStarted = performance.now();
 if (searchThreads) await searchThreads.ready();
 else {

@@ -101,6 +101,31 @@ describe('search threads', () => {
     expect(settled).toBe(false);
   });
 
+  it('when a thread reads its index ahead, then it takes each step only when the main thread gives the go-ahead (its quiet time)', async () => {
+    const held: (() => void)[] = [];
+    threads = new SearchThreads(ENTRY, t.config.DATABASE_PATH, 1, (step) => held.push(step));
+    await threads.ready();
+    const asked = async () => {
+      // the thread asks for its first step once ready: wait for it to arrive
+      for (let i = 0; i < 100 && held.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await asked();
+    expect(held.length).toBe(1);
+    // not given the go-ahead, it waits (and still answers)
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(held.length).toBe(1);
+    expect((await threads.ask(CALLS[0]!, null)).bytes.length).toBeGreaterThan(0);
+    // each go-ahead lets one step run, and it asks for the next until the work is done
+    let steps = 0;
+    for (; steps < 1_000; steps++) {
+      held.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (held.length === 0) break;
+    }
+    expect(steps).toBeGreaterThan(0);
+    expect(held).toHaveLength(0);
+  });
+
   it('when no thread is ready yet, then a search is a 503 that says to try again shortly', async () => {
     threads = new SearchThreads(NEVER_READY, t.config.DATABASE_PATH, 2);
     const error = await threads.ask(CALLS[0]!, null).catch((e: unknown) => e);

@@ -18,13 +18,26 @@ const db = openReader(databasePath);
 
 const send = (message: ThreadMessage) => port.postMessage(message);
 
-// the index before the first call (its identifier values are read ahead between calls)
-buildSearchIndexNow(db, undefined, (error) => {
+// background steps (the index read ahead, a rebuild) run when the main thread says the server is
+// quiet, one step per go-ahead, in the order they asked
+const waitingSteps: (() => void)[] = [];
+const onQuietTime = (step: () => void) => {
+  waitingSteps.push(step);
+  send({ type: 'step-wanted' });
+};
+
+// the index before the first call (its identifier values are read ahead on the quiet time)
+buildSearchIndexNow(db, onQuietTime, (error) => {
   if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
 });
 send({ type: 'ready' });
 
-port.on('message', ({ id, call, encoding }: ThreadRequest) => {
+port.on('message', (request: ThreadRequest) => {
+  if (request.type === 'step') {
+    waitingSteps.shift()?.();
+    return;
+  }
+  const { id, call, encoding } = request;
   try {
     const answer = buildAnswer(db, call, publicProfileTexts);
     answerBody(answer, encoding); // compressed here, off the main thread

@@ -11,16 +11,22 @@
 // this feature with the sync texts its pages are pasted from, as app.ts does in process.
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors';
+import { nextTurn, type StepScheduler } from '../../http/quiet-time';
 import type { CachedAnswer, Compression } from '../../read-model/answer-cache';
 import { SEARCH_STARTING_MESSAGE } from './registry-index';
 import type { SearchCall } from './service';
 
-/** What the main thread sends a search thread. */
-export interface ThreadRequest { id: number; call: SearchCall; encoding: Compression | null }
+/** What the main thread sends a search thread: a call to answer, or the go-ahead for one step of its background work. */
+export type ThreadRequest = { type: 'call'; id: number; call: SearchCall; encoding: Compression | null } | { type: 'step' };
 
-/** What a search thread sends back: ready once its index is built, then one answer per request. */
+/**
+ * What a search thread sends back: ready once its index is built, then one answer per request;
+ * and, for each step of its background work (the index's identifier values read ahead, a rebuild),
+ * a request for the go-ahead, which the main thread gives on its quiet time.
+ */
 export type ThreadMessage =
   | { type: 'ready' }
+  | { type: 'step-wanted' }
   | { type: 'answer'; id: number; revision: number; bytes: Uint8Array; etag: string; compressed: Partial<Record<Compression, Uint8Array>> }
   | { type: 'failed'; id: number; status: number; message: string; headers?: Record<string, string> };
 
@@ -55,8 +61,15 @@ export class SearchThreads {
   /**
    * `entry`: the thread's module (server/search-thread.mjs); `count` threads, each with its own
    * index of the registry in `databasePath` (a file: threads cannot share an in-memory database).
+   * `schedule`: when a thread's background steps may run — the server's quiet time, so that,
+   * as on the main thread before, reading an index ahead never competes with a first sync.
    */
-  constructor(private readonly entry: URL, private readonly databasePath: string, count: number) {
+  constructor(
+    private readonly entry: URL,
+    private readonly databasePath: string,
+    count: number,
+    private readonly schedule: StepScheduler = nextTurn,
+  ) {
     if (count < 1) throw new Error('SearchThreads needs at least one thread.');
     for (let i = 0; i < count; i++) this.threads.push(this.start());
   }
@@ -78,7 +91,7 @@ export class SearchThreads {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, call, encoding } satisfies ThreadRequest);
+      thread.worker.postMessage({ type: 'call', id, call, encoding } satisfies ThreadRequest);
     });
   }
 
@@ -110,6 +123,12 @@ export class SearchThreads {
       if (message.type === 'ready') {
         thread.ready = true;
         if (this.threads.every((t) => t.ready)) for (const resolve of this.waiting.splice(0)) resolve();
+        return;
+      }
+      if (message.type === 'step-wanted') {
+        this.schedule(() => {
+          if (this.threads.includes(thread)) thread.worker.postMessage({ type: 'step' } satisfies ThreadRequest);
+        });
         return;
       }
       const pending = thread.pending.get(message.id);
