@@ -22,8 +22,15 @@ export const notFound = (what = 'That item') => new AppError(404, `${what} was n
 export const unauthorized = () => new AppError(401, 'You need to sign in to do that.');
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
 
+/** A path's key as a person can read it: a control character a client put in a key is written as its escape. */
+const readableKey = (key: PropertyKey) => String(key).replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 export function zodDetails(error: ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: issue.path.map(readableKey).join('.'),
+    // a record key that fails says why (zod's own words are "Invalid key in record")
+    message: issue.code === 'invalid_key' && issue.issues[0] ? `its key ${issue.issues[0].message}` : issue.message,
+  }));
 }
 
 /** "name: Full name is required; lostAmount: must be an amount like 1250 …" */

@@ -4,7 +4,9 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError, zodDetails, zodMessage, type ErrorDetail } from '../errors';
-import { isWriteFailure, WRITE_FAILURE_MESSAGE } from '../db/write-failure';
+import {
+  BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, isBusy, isWriteFailure, WRITE_FAILURE_MESSAGE,
+} from '../db/write-failure';
 
 /** Unknown /api paths answer 404 JSON, not the client's index.html. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
@@ -29,6 +31,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   } else if (err instanceof ZodError) {
     status = 400;
     body = { error: zodMessage(err), details: zodDetails(err) };
+  } else if (isBusy(err)) {
+    // another connection held the write lock past the busy timeout (a second process writing):
+    // the write's transaction never began or rolled back, and a moment later it goes through
+    status = 503;
+    body = { error: BUSY_MESSAGE };
+    res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    console.warn(`[warn] ${req.method} ${req.originalUrl}: the database is busy (${(err as { code?: string }).code}), answered 503`);
   } else if (isWriteFailure(err)) {
     // a full disk or a read-only database: nothing was written (the transaction rolled back)
     status = 503;

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase, type Db } from '../db/connection';
+import { BUSY_MESSAGE } from '../db/write-failure';
 import { upsertUser } from '../features/auth/users';
 import { count, makeTestApp, STAFF, type TestApp } from '../test-support';
 import { routes } from '../../shared/contract/routes';
@@ -146,8 +147,8 @@ describe('anonymous writes under a write lock held by another connection', () =>
       // the counter fails at once and counts in memory; the write itself waits its busy timeout
       for (let i = 0; i < 3; i++) {
         const answer = await timed(i);
-        expect(answer.status).toBe(500);
-        expect(answer.body.error).toBe('Something went wrong on our side. Please try again.');
+        expect(answer.status).toBe(503);
+        expect(answer.body.error).toBe(BUSY_MESSAGE);
         expect(answer.ms).toBeGreaterThan(BUSY_MS * 0.9);
         expect(answer.ms).toBeLessThan(BUSY_MS * 1.6);
       }

@@ -1,7 +1,7 @@
 // product.md#entities-pending-scam ("Pending scam") as staff read it from GET /api/admin/scams/pending/ and /api/admin/scams/{id}/.
 import { z } from 'zod';
 import { BULK_REJECT_MAX, MAX_SHORT_TEXT, QUEUE_PAGE_DEFAULT, QUEUE_PAGE_MAX } from '../constants';
-import { bankAccount } from './common';
+import { storedBankAccount, textInput } from './common';
 import { sharedIdentifiersField } from './shared-identifiers';
 
 export const pendingScamSchema = z.object({
@@ -31,7 +31,7 @@ export const pendingScamSchema = z.object({
   ip_addresses: z.array(z.string()),
   wallet_addresses: z.array(z.string()),
   bank_names: z.array(z.string()),
-  bank_accounts: z.array(bankAccount),
+  bank_accounts: z.array(storedBankAccount),
   /** issue 16: what the verified registry and other submissions share with it (shared-identifiers.ts) */
   shared_identifiers: sharedIdentifiersField,
 });
@@ -100,7 +100,7 @@ export type QueueCounts = z.infer<typeof queueCountsSchema>;
 export const bulkRejectSchema = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1, 'Select at least one item.')
     .max(BULK_REJECT_MAX, `At most ${BULK_REJECT_MAX} items can be rejected at once.`),
-  reason: z.string().trim().max(MAX_SHORT_TEXT, `The reason must be at most ${MAX_SHORT_TEXT} characters.`).optional(),
+  reason: textInput().trim().max(MAX_SHORT_TEXT, `The reason must be at most ${MAX_SHORT_TEXT} characters.`).optional(),
 });
 export type BulkReject = z.infer<typeof bulkRejectSchema>;
 

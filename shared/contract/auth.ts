@@ -1,7 +1,7 @@
 // product.md#entities-current-user ("Current user"), "Login form"; product.md#validation login validation (in this order).
 import { z } from 'zod';
 import { DEFAULT_NEXT_PATH, MAX_SHORT_TEXT } from '../constants';
-import { looseBoolean } from './common';
+import { looseBoolean, textInput } from './common';
 
 export const LOGIN_MESSAGES = {
   usernameRequired: 'Username is required',
@@ -22,8 +22,9 @@ export function safeNextPath(next: unknown): string {
 }
 
 export const loginFormSchema = z.object({
-  username: z.string({ error: LOGIN_MESSAGES.usernameRequired }).trim().min(1, LOGIN_MESSAGES.usernameRequired).max(MAX_SHORT_TEXT),
-  password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(1024),
+  username: textInput({ error: LOGIN_MESSAGES.usernameRequired }).trim().min(1, LOGIN_MESSAGES.usernameRequired).max(MAX_SHORT_TEXT),
+  password: textInput({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(1024),
+  // not refused for a NUL: a link's next with one falls back to the default path, as any unsafe next does
   next: z.string().optional().transform(safeNextPath),
 });
 export type LoginForm = z.output<typeof loginFormSchema>;

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { sharingProfileSchema } from './shared-identifiers';
 import { CHECK_QUERY_MAX_CHARS } from '../constants';
 import { IDENTIFIER_KINDS, IDENTIFIER_PROBLEMS, type IdentifierProblem } from '../identifiers/types';
-import { profileKind } from './common';
+import { profileKind, textInput } from './common';
 
 export const checkQuerySchema = z.object({
-  q: z.string({
+  q: textInput({
     error: (issue) => (issue.input === undefined
       ? 'Give the text to check as q, e.g. /api/check?q=t.me/some_handle.'
       : 'Give q once, as one text.'),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { GENDERS } from './profile';
 import {
-  bankAccountList, currency, id, longText, optionalAmount, optionalLongText, shortText, stringList,
+  bankAccountList, currency, id, longText, optionalAmount, optionalLongText, shortText, stringList, textInput,
 } from './common';
 import { EDIT_CASE_ID_PATTERN } from '../domain/case-id';
 
@@ -58,7 +58,7 @@ export const editRequestSubmitSchema = z
     project: id.optional(),
     full_name: optionalLongText.transform((v) => v || 'Anonymous'),
     contact_information: optionalLongText,
-    case_id: z.string().trim().regex(EDIT_CASE_ID_PATTERN, 'case_id must look like EDITREQ-2025-0042').optional(),
+    case_id: textInput().trim().regex(EDIT_CASE_ID_PATTERN, 'case_id must look like EDITREQ-2025-0042').optional(),
     scam: z.union([id, z.null()]).optional(),
     proposed_changes: proposedChangesSchema,
     target_type: z.enum(TARGET_TYPES, { error: "target_type must be 'developer', 'scam' or 'both'" }),

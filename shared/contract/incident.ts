@@ -2,7 +2,7 @@
 // alternates the spec lists (scam_description, incident_date, scam_amount, 'name:account').
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '../constants';
-import { bankAccountList } from './common';
+import { storedBankAccountList } from './common';
 
 const list = z.array(z.string()).default([]);
 
@@ -25,7 +25,7 @@ const incidentFields = z.object({
   ip_addresses: list,
   wallet_addresses: list,
   bank_names: list,
-  bank_accounts: bankAccountList,
+  bank_accounts: storedBankAccountList,
   avatar: z.string().nullable().default(null),
   status: z.string().default('approved'),
 });

@@ -1,7 +1,7 @@
 // product.md#entities-profile ("Profile"): one shape for scammers (developers) and projects, as the API returns it.
 import { z } from 'zod';
 import { PROFILE_FETCH_SIZE } from '../constants';
-import { bankAccount, shortText, optionalShortText, optionalLongText, stringList } from './common';
+import { storedBankAccount, shortText, optionalShortText, optionalLongText, stringList, textInput } from './common';
 import { sharedIdentifiersField } from './shared-identifiers';
 import { QUEUE_KINDS, queueDatesSchema } from './admin';
 
@@ -34,7 +34,7 @@ export const profileSchema = z.object({
   telegram: z.array(z.string()),
   website: z.array(z.string()),
   walletAddresses: z.array(z.string()),
-  bankAccounts: z.array(bankAccount),
+  bankAccounts: z.array(storedBankAccount),
   ipAddresses: z.array(z.string()),
   knownPartners: z.array(z.string()),
   companiesUsed: z.array(z.string()),
@@ -96,9 +96,9 @@ export const profileCreateSchema = z.strictObject({
   nationality: optionalShortText,
   languages: stringList,
   accent: optionalShortText,
-  reported_person_date: z.string().optional(),
-  verification_status: z.string().optional(),
-  is_verified: z.union([z.boolean(), z.string()]).optional(),
+  reported_person_date: textInput().optional(),
+  verification_status: textInput().optional(),
+  is_verified: z.union([z.boolean(), textInput()]).optional(),
 });
 export type ProfileCreateInput = z.input<typeof profileCreateSchema>;
 export type ProfileCreate = z.output<typeof profileCreateSchema>;

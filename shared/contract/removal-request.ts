@@ -1,6 +1,6 @@
 // product.md#entities-removal-request ("Removal request"), submit and as read; product.md#validation messages.
 import { z } from 'zod';
-import { id, requiredText } from './common';
+import { id, requiredText, textInput } from './common';
 import { MAX_SHORT_TEXT } from '../constants';
 import { CASE_ID_PATTERN } from '../domain/case-id';
 
@@ -17,7 +17,7 @@ export type RemovalTargetType = (typeof REMOVAL_TARGET_TYPES)[number];
 export const removalRequestSubmitSchema = z
   .strictObject({
     target_type: z.enum(REMOVAL_TARGET_TYPES, { error: "target_type must be 'developer', 'project' or 'scam'" }),
-    case_id: z.string().trim().regex(CASE_ID_PATTERN, 'case_id must look like BUSTR-2025-0042'),
+    case_id: textInput().trim().regex(CASE_ID_PATTERN, 'case_id must look like BUSTR-2025-0042'),
     full_name: requiredText(REMOVAL_MESSAGES.fullName, MAX_SHORT_TEXT),
     contact_information: requiredText(REMOVAL_MESSAGES.contact),
     explanation: requiredText(REMOVAL_MESSAGES.explanation),

@@ -1,7 +1,7 @@
 // The two documented ways an incident arrives (product.md#entities, product.md#calls). Both land as a pending incident.
 import { z } from 'zod';
 import {
-  amount, avatar, bankAccountList, currency, optionalDate, optionalLongText, requiredText, stringList,
+  amount, avatar, bankAccountList, currency, optionalDate, optionalLongText, requiredText, stringList, textInput,
 } from './common';
 
 /**
@@ -15,7 +15,7 @@ export const KNOWN_SCAM_TYPES = [
 const description = requiredText('Description is required');
 const LOST_AMOUNT_REQUIRED = 'Lost amount is required';
 const lostAmount = z
-  .union([z.number(), z.string()], { error: LOST_AMOUNT_REQUIRED })
+  .union([z.number(), textInput()], { error: LOST_AMOUNT_REQUIRED })
   .refine((v) => typeof v === 'number' || v.trim() !== '', LOST_AMOUNT_REQUIRED)
   .pipe(amount);
 
@@ -67,8 +67,8 @@ export const wizardScamSchema = z.strictObject({
   currency,
   scamDate: optionalDate,
   victimsContact: optionalLongText,
-  verification_status: z.string().optional(),
-  is_verified: z.union([z.boolean(), z.string()]).optional(),
+  verification_status: textInput().optional(),
+  is_verified: z.union([z.boolean(), textInput()]).optional(),
 });
 export type WizardScamInput = z.input<typeof wizardScamSchema>;
 export type WizardScam = z.output<typeof wizardScamSchema>;

@@ -10,7 +10,7 @@ import { CHECK_QUERY_MAX_CHARS, REGISTRY_PAGE_SIZE } from '../constants';
 import { FILTER_CATEGORIES, type FilterCategory } from '../search/facets';
 import type { IdentifierLookup, RegistryAnswer } from '../search/answers';
 import { IDENTIFIER_KINDS, IDENTIFIER_PROBLEMS, type IdentifierProblem } from '../identifiers/types';
-import { profileKind } from './common';
+import { NUL_MESSAGE, profileKind, textInput } from './common';
 import { syncProfileSchema } from './sync';
 
 /** The most filter values a search call reads, in all (a screen selects a handful). */
@@ -21,15 +21,15 @@ export const SEARCH_MAX_PAGE = 1_000_000;
 
 const kindField = z.enum(['developer', 'project'], { error: 'kind must be developer or project' }).default('developer');
 
-const queryText = (what: string) => z.string({ error: `Give ${what} once, as one text.` })
+const queryText = (what: string) => textInput({ error: `Give ${what} once, as one text.` })
   .max(CHECK_QUERY_MAX_CHARS, `is too long: at most ${CHECK_QUERY_MAX_CHARS} characters are searched.`);
 
-const filterValues = z.array(z.string().max(200, 'a filter value is at most 200 characters'));
+const filterValues = z.array(textInput().max(200, 'a filter value is at most 200 characters'));
 /** made once: every search call's filters are read with it (made per call, it cost more than reading them) */
 const filtersRecord = z.partialRecord(z.enum(FILTER_CATEGORIES), filterValues);
 
 /** The selected filter values by category, sent as JSON (`{"Scam Type":["Rug Pull"]}`). */
-const filtersParam = z.string({ error: 'Give filters once, as JSON.' })
+const filtersParam = textInput({ error: 'Give filters once, as JSON.' })
   .default('{}')
   .transform((text, ctx) => {
     let value: unknown;
@@ -52,7 +52,12 @@ const filtersParam = z.string({ error: 'Give filters once, as JSON.' })
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const category = String(issue.path[0]);
-      ctx.addIssue({ code: 'custom', message: `the values of ${category} are a list of texts of at most 200 characters each.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message === NUL_MESSAGE
+          ? `a value of ${category} ${NUL_MESSAGE}`
+          : `the values of ${category} are a list of texts of at most 200 characters each.`,
+      });
       return z.NEVER;
     }
     const count = Object.values(parsed.data).reduce((n, values) => n + (values?.length ?? 0), 0);

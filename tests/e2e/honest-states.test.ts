@@ -1,23 +1,24 @@
 // Issue 19, in a real Chromium against the real server with the demo registry: what the screen
-// says is what happened. A server that fails (a real 500: another connection holds the SQLite
-// write lock, so the server's write times out on SQLITE_BUSY) reads as a server problem with its
-// next try, never as "offline", and the request still arrives once the fault is gone; a refusal
-// shows the spec's text alone with the server's words on their own line; a confirmation at the
-// bottom of a long profile is brought into view and takes focus; the removal checks come one at a
-// time in the spec's order; staff see the time of a moment and only the day of a day. Each state
-// is photographed at 390 and 1280 px into test-results/honest-*.png.
+// says is what happened. A server that fails (a real 503: another connection holds the SQLite
+// write lock, so the server's write times out on SQLITE_BUSY and it answers that it is busy)
+// reads as a server problem with its next try, never as "offline", and the request still arrives
+// once the fault is gone; a refusal shows the spec's text alone with the server's words on their
+// own line; a confirmation at the bottom of a long profile is brought into view and takes focus;
+// the removal checks come one at a time in the spec's order; staff see the time of a moment and
+// only the day of a day. Each state is photographed at 390 and 1280 px into test-results/honest-*.png.
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RemovalRequest } from '../../shared/contract/removal-request';
 import { routes } from '../../shared/contract/routes';
+import { BUSY_MESSAGE } from '../../server/db/write-failure';
 import { ApiClient } from './support/api';
 import {
   DEMO_SERVER_ENV, PHONE, STAFF, expectNoSidewaysScroll, freshPage, screenshots, signInStaff, useBrowser, type Visit,
 } from './support/visits';
 
 // the limits on: under the held lock (below) the write counter does not wait (server/http/limit-store.ts),
-// so a write waits out SQLite's busy timeout once, for its own write, before the 500 arrives
+// so a write waits out SQLite's busy timeout once, for its own write, before the 503 arrives
 const rig = useBrowser({ env: DEMO_SERVER_ENV });
 const shoot = screenshots('honest-');
 
@@ -74,7 +75,7 @@ async function inViewWithFocus(element: Locator, dialog: Locator): Promise<{ foc
   return { focused, inView };
 }
 
-/** Holds SQLite's write lock from another connection, as a stuck job or a backup would: the server's writes fail with 500. */
+/** Holds SQLite's write lock from another connection, as a stuck job or a backup would: the server's writes answer 503 (busy). */
 function lockDatabase(): { release(): void } {
   const locker = new Database(rig.server.databasePath);
   locker.exec('BEGIN EXCLUSIVE');
@@ -112,7 +113,7 @@ describe('a confirmation where the person is looking', () => {
 });
 
 describe('a server that fails is not "offline"', () => {
-  it('when the removal request meets a 500 while online, then it says the server had a problem and when it retries, and it arrives once the fault is gone', async () => {
+  it('when the removal request meets a 503 (busy) while online, then it says the server had a problem and when it retries, and it arrives once the fault is gone', async () => {
     const { id, name } = await longPublishedScammer('Server Fault');
     const { context, page, errors } = await openRegistry();
     const explanation = `The debt was repaid (${stamp()}).`;
@@ -130,7 +131,7 @@ describe('a server that fails is not "offline"', () => {
       const message = dialog.locator('.profile-message');
       await message.getByText('Saved, but not sent yet: the server had a problem.', { exact: true }).waitFor({ timeout: 20_000 });
       expect(await message.getByText(/^We will try again (in a few seconds \(at \d{1,2}:\d{2} [AP]M\)|at \d{1,2}:\d{2} [AP]M)\./).isVisible()).toBe(true);
-      expect(await message.getByText('The server said: Something went wrong on our side. Please try again.', { exact: true }).isVisible()).toBe(true);
+      expect(await message.getByText(`The server said: ${BUSY_MESSAGE}`, { exact: true }).isVisible()).toBe(true);
       expect(await page.getByText(/back online/).count()).toBe(0);
       await expect.poll(() => inViewWithFocus(message, dialog)).toEqual({ focused: true, inView: true });
       await shoot(page, 'removal-server-problem');
@@ -161,7 +162,7 @@ describe('a server that fails is not "offline"', () => {
 });
 
 describe('Add Scam when the server fails', () => {
-  it('when the incident meets a 500 while online, then the form says the server had a problem and when it retries, with focus on it', async () => {
+  it('when the incident meets a 503 (busy) while online, then the form says the server had a problem and when it retries, with focus on it', async () => {
     const { name } = await longPublishedScammer('Incident Fault');
     const { context, page, errors } = await openRegistry();
     const dialog = await openProfile(page, name);
@@ -178,7 +179,7 @@ describe('Add Scam when the server fails', () => {
       await outcome.getByText('Saved, but not sent yet: the server had a problem.', { exact: true }).waitFor({ timeout: 20_000 });
       expect(await outcome.getAttribute('role')).toBe('alert');
       expect(await outcome.getByText(/^We will try again /).isVisible()).toBe(true);
-      expect(await outcome.getByText('The server said: Something went wrong on our side. Please try again.', { exact: true }).isVisible()).toBe(true);
+      expect(await outcome.getByText(`The server said: ${BUSY_MESSAGE}`, { exact: true }).isVisible()).toBe(true);
       expect(await page.getByText(/back online/).count()).toBe(0);
       expect(await outcome.evaluate((el) => el === document.activeElement)).toBe(true);
       await expectNoSidewaysScroll(page, add);

@@ -3,6 +3,7 @@
 // writeRoute; csrfProtection has already checked them like every unsafe method.
 import express from 'express';
 import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shared/contract/auth';
+import { NUL_MESSAGE } from '../../../shared/contract/common';
 import { routes } from '../../../shared/contract/routes';
 import type { AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
@@ -17,7 +18,10 @@ export function authRoutes({ db, config, limits }: AppDeps): express.Router {
     // only, in product.md#validation order); `next` is validated by the schema (safeNextPath) and never echoed
     const form = loginFormSchema.safeParse(req.body ?? {});
     if (!form.success) {
-      res.status(400).json({ success: false, error: form.error.issues[0]?.message ?? LOGIN_MESSAGES.fallback });
+      const issue = form.error.issues[0];
+      // the NUL message names no field by itself (the other answers here come from product.md as they are)
+      const error = issue?.message === NUL_MESSAGE ? `${issue.path.join('.')}: ${NUL_MESSAGE}` : issue?.message ?? LOGIN_MESSAGES.fallback;
+      res.status(400).json({ success: false, error });
       return;
     }
     const result = await attemptLogin(db, { username: form.data.username, password: form.data.password, ip: req.ip ?? '' }, Date.now(), limits?.signInFailures ?? null);

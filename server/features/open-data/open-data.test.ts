@@ -59,6 +59,7 @@ describe('the API description', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/sync/', '/api/check', '/api/export/registry.json', '/feed.atom', '/api/developers/{id}/']));
     expect(Object.keys(doc.paths['/api/removal-requests/{id}/process/']!.post!.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '409']));
     expect(Object.keys(doc.paths['/api/sync/']!.get!.responses)).toEqual(expect.arrayContaining(['200', '304', '400']));
+    expect(Object.keys(doc.paths['/api/developers/']!.post!.responses)).toEqual(expect.arrayContaining(['400', '403', '413', '422', '503']));
   });
 
   it('when public calls are made, then their real answers match the schemas the description gives them', async () => {

@@ -20,6 +20,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The request body is over 1 MB.',
   422: 'The Idempotency-Key was used before for another request.',
   429: 'Too many failed sign-ins: wait for Retry-After seconds.',
+  503: 'The database cannot take the write now: nothing was written; try again after Retry-After seconds (a few while another write holds it, 60 when its storage is full or read-only).',
 };
 
 const errorSchema: JsonSchema = {
@@ -48,6 +49,7 @@ export function errorStatuses(route: AnyRoute): number[] {
   if (params) statuses.add(404); // a path id that is not a positive whole number is no item either
   if (route.body) statuses.add(413);
   if (writes) statuses.add(422);
+  if (writes) statuses.add(503); // busy, or storage full or read-only (http/errors.ts)
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -14,6 +14,7 @@
 // does), and texts stored in another format are never served.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
+import { isBusy, isReadOnly } from '../../db/write-failure';
 import type { BankAccount } from '../../../shared/contract/common';
 import { SYNC_LIGHT_FIELDS, type Tombstone } from '../../../shared/contract/sync';
 import type { ChangePage } from './changes';
@@ -277,8 +278,7 @@ export function storeTexts(db: Db, texts: readonly SyncText[]): void {
  * transaction goes on.
  */
 export function isUnwritable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_READONLY'));
+  return isBusy(error) || isReadOnly(error);
 }
 
 const COMMA = Buffer.from(',');

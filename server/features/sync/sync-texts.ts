@@ -6,6 +6,7 @@
 // another format than page-text.ts writes now (SYNC_TEXT_FORMAT).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/connection';
+import { isBusy } from '../../db/write-failure';
 import { nextTurn, type BackgroundOptions } from '../../http/quiet-time';
 import { dropOtherTextFormats, isUnwritable, storeTexts, writeTexts } from './page-text';
 
@@ -88,8 +89,7 @@ export function fillSyncTextsLater(
       written += result.written;
       after = result.next;
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) {
+      if (isBusy(error)) {
         setTimeout(step, BUSY_RETRY_MS).unref();
         return;
       }
