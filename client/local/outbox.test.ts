@@ -128,9 +128,9 @@ describe('the outbox against the real server', () => {
     expect(count(server.t.db, 'profiles')).toBe(0);
   });
 
-  it('when the server fails (its database is locked, so it answers 500), then the entry says the server had a problem and when it is tried again, and a retry after the fault delivers it', async () => {
+  it('when the server fails (its database is locked, so it answers 503), then the entry says the server had a problem and when it is tried again, and a retry after the fault delivers it', async () => {
     // a real fault of the real server: another connection holds the write lock, so the write
-    // times out on SQLITE_BUSY and the error handler answers 500
+    // times out on SQLITE_BUSY and the error handler answers 503 (busy, try again)
     server.t.db.pragma('busy_timeout = 50');
     const locker = new Database(server.t.config.DATABASE_PATH);
     locker.exec('BEGIN EXCLUSIVE');
@@ -140,7 +140,7 @@ describe('the outbox against the real server', () => {
     const result = await submitAction(report('Jane Roe'), { db });
 
     expect(result).toMatchObject({
-      outcome: 'queued', reason: 'server', message: 'Something went wrong on our side. Please try again.',
+      outcome: 'queued', reason: 'server', message: 'The registry is busy with another write right now. Nothing was saved; please try again in a moment.',
     });
     expect(result.outcome === 'queued' && result.nextAttemptAt).toBeGreaterThanOrEqual(before);
     expect(await db.outbox.get(result.entry.id)).toMatchObject({ state: 'pending', attempts: 1, failure: 'server' });

@@ -176,9 +176,9 @@ describe('requests from the profile modal, delivered to the real server', () => 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit Changes for Zoe Walker' })).not.toBeInTheDocument());
   });
 
-  it('when the server fails with a 500 while online, then the modal says the server had a problem and when it retries, never "back online"', async () => {
+  it('when the server fails (a 503: its database busy) while online, then the modal says the server had a problem and when it retries, never "back online"', async () => {
     openProfile();
-    // a real fault: another connection holds the database's write lock, so the server answers 500
+    // a real fault: another connection holds the database's write lock, so the server answers 503 (busy)
     server.t.db.pragma('busy_timeout = 50');
     const locker = new Database(server.t.config.DATABASE_PATH);
     locker.exec('BEGIN EXCLUSIVE');
@@ -193,7 +193,7 @@ describe('requests from the profile modal, delivered to the real server', () => 
       const title = await screen.findByText('Saved, but not sent yet: the server had a problem.');
       const message = title.closest('[role="alert"]') as HTMLElement;
       expect(within(message).getByText(/^We will try again (in a few seconds \(at \d{1,2}:\d{2} [AP]M\)|at \d{1,2}:\d{2} [AP]M)\./)).toBeInTheDocument();
-      expect(within(message).getByText('The server said: Something went wrong on our side. Please try again.')).toBeInTheDocument();
+      expect(within(message).getByText('The server said: The registry is busy with another write right now. Nothing was saved; please try again in a moment.')).toBeInTheDocument();
       expect(screen.queryByText(/back online/)).not.toBeInTheDocument();
       await waitFor(() => expect(message).toHaveFocus());
       const [entry] = await db.outbox.toArray();

@@ -119,14 +119,14 @@ describe('reports reach the real server', { timeout: 20_000 }, () => {
     expect(entry?.state).toBe('rejected'); // kept for the pending list, never dropped silently
   });
 
-  it('when the server fails with a 500 while online, then Add Scam says the server had a problem and when it retries, not "back online"', async () => {
+  it('when the server fails (a 503: its database busy) while online, then Add Scam says the server had a problem and when it retries, not "back online"', async () => {
     const { id } = await publishedProfile(await visitor(server.t.app), await staffClient(server.t), 'developers', { name: 'Published Person' });
     render(<AddScamHarness kind="developer" profile={{ id, name: 'Published Person' }} mode="submit" db={db} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open Add Scam' }));
     const dialog = await dialogNamed('Add Scam');
     await within(dialog).findByLabelText(/^Description/);
     await fillRequired(dialog, 'Sold me a fake audit', '3000');
-    // a real fault: another connection holds the database's write lock, so the server answers 500
+    // a real fault: another connection holds the database's write lock, so the server answers 503 (busy)
     server.t.db.pragma('busy_timeout = 50');
     const locker = new Database(server.t.config.DATABASE_PATH);
     locker.exec('BEGIN EXCLUSIVE');
@@ -136,7 +136,7 @@ describe('reports reach the real server', { timeout: 20_000 }, () => {
       const alert = await within(dialog).findByRole('alert', {}, { timeout: 8000 });
       expect(within(alert).getByText('Saved, but not sent yet: the server had a problem.')).toBeInTheDocument();
       expect(within(alert).getByText(/^We will try again /)).toBeInTheDocument();
-      expect(within(alert).getByText('The server said: Something went wrong on our side. Please try again.')).toBeInTheDocument();
+      expect(within(alert).getByText('The server said: The registry is busy with another write right now. Nothing was saved; please try again in a moment.')).toBeInTheDocument();
       expect(within(dialog).queryByText(/back online/)).not.toBeInTheDocument();
       await waitFor(() => expect(alert).toHaveFocus());
       expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ state: 'pending', failure: 'server' })]);
