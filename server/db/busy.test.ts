@@ -57,6 +57,23 @@ describe('a write while another connection holds the write lock', () => {
     expect(count(t.db, 'profiles')).toBe(1);
   });
 
+  it('when a bad request comes in meanwhile, then it is its 400, read before the lock is asked for, not the busy 503', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    holdWriteLock();
+    const bad = [
+      [routes.profiles.create.developer.path(), { name: '' }],
+      [routes.removalRequests.submit.path(), { fullName: 'Zoe', contactInfo: '', reason: '' }],
+    ] as const;
+    for (const [path, body] of bad) {
+      const res = await anon.post(path, body);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).not.toBe(BUSY_MESSAGE);
+    }
+    // a good one still waits for the lock
+    expect((await anon.post(routes.profiles.create.developer.path(), report)).status).toBe(503);
+    expect(count(t.db, 'profiles')).toBe(0);
+  });
+
   it('when the write carries an Idempotency-Key, then the busy answer is not kept for it: the retry with the same key is stored, once', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const key = { 'Idempotency-Key': 'busy-retry-0001' };

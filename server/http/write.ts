@@ -4,6 +4,7 @@
 // another request is a 422.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
+import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../shared/constants';
 import type { Db } from '../db/connection';
 import { AppError } from '../errors';
@@ -25,9 +26,20 @@ function requestHash(req: Request): string {
 
 /**
  * Wraps a synchronous handler (better-sqlite3 is synchronous, so the whole write, its checks
- * and its idempotency record share one transaction). Errors roll everything back.
+ * and its idempotency record share one transaction). Errors roll everything back. With a `body`
+ * schema, the body is read with it before the transaction begins, so a bad request is a 400
+ * without waiting for (or holding) the write lock, even while another process writes; the handler
+ * gets what the schema made of it.
  */
-export function writeRoute(db: Db, handler: (req: Request) => WriteResult): RequestHandler {
+export function writeRoute(db: Db, handler: (req: Request) => WriteResult): RequestHandler;
+export function writeRoute<S extends z.ZodType>(db: Db, body: S, handler: (req: Request, body: z.output<S>) => WriteResult): RequestHandler;
+export function writeRoute<S extends z.ZodType>(
+  db: Db,
+  bodyOrHandler: S | ((req: Request) => WriteResult),
+  withBody?: (req: Request, body: z.output<S>) => WriteResult,
+): RequestHandler {
+  const schema = withBody ? (bodyOrHandler as S) : null;
+  const handle = (withBody ?? bodyOrHandler) as (req: Request, body: unknown) => WriteResult;
   const findKey = db.prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE key = ?');
   const saveKey = db.prepare('INSERT INTO idempotency_keys (key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?)');
   return (req, res) => {
@@ -35,6 +47,8 @@ export function writeRoute(db: Db, handler: (req: Request) => WriteResult): Requ
     if (key !== undefined && !KEY_PATTERN.test(key)) {
       throw new AppError(400, `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or . _ : -`);
     }
+    const body: unknown = schema ? parse(schema, req.body) : undefined;
+    const handler = (request: Request) => handle(request, body);
     const write = () => {
       if (key === undefined) return { ...handler(req), replayed: false };
       const hashed = requestHash(req);

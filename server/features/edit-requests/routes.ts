@@ -4,7 +4,7 @@ import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
 import type { AppDeps } from '../../deps';
 import { issueReceipt } from '../../db/receipts';
-import { parse, pathId } from '../../http/validate';
+import { pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { staffBulkReject, staffDecision, writeRoute } from '../../http/write';
 import { editRequestSubmitSchema } from '../../../shared/contract/edit-request';
@@ -15,9 +15,8 @@ export function editRequestRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
 
   for (const kind of PROFILE_KINDS) {
-    router.post(routes.editRequests.submit[kind].pattern, writeRoute(db, (req) => {
+    router.post(routes.editRequests.submit[kind].pattern, writeRoute(db, editRequestSubmitSchema, (req, input) => {
       const profileId = pathId(req.params.id);
-      const input = parse(editRequestSubmitSchema, req.body);
       const created = submitEditRequest(db, { kind, profileId, input, submittedBy: submitterName(req) });
       return { status: 201, body: { ...created, receipt: issueReceipt(db, 'edit_request', created.id) } };
     }));

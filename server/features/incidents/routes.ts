@@ -6,7 +6,7 @@ import { queueQuery, sendQueuePage } from '../../http/queue-page';
 import { decodeAvatar } from '../../http/avatar';
 import type { AppDeps } from '../../deps';
 import { issueReceipt } from '../../db/receipts';
-import { parse, pathId } from '../../http/validate';
+import { pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { staffBulkReject, staffDecision, writeRoute } from '../../http/write';
 import { fromScamSubmit, fromWizardScam, scamSubmitSchema, wizardScamSchema } from '../../../shared/contract/scam-submit';
@@ -20,16 +20,16 @@ export function incidentRoutes({ db }: AppDeps): express.Router {
       res.json(publicIncidents(db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
     });
     // the report wizard's snake_case payload
-    router.post(routes.incidents.report[kind].pattern, decodeAvatar, writeRoute(db, (req) => {
+    router.post(routes.incidents.report[kind].pattern, decodeAvatar, writeRoute(db, wizardScamSchema, (req, body) => {
       const profileId = pathId(req.params.id);
-      const input = fromWizardScam(parse(wizardScamSchema, req.body));
+      const input = fromWizardScam(body);
       const id = reportIncident(db, kind, profileId, input, submitterName(req));
       return { status: 201, body: { id, status: 'pending', receipt: issueReceipt(db, 'incident', id) } };
     }));
     // the Add Scam modal's payload
-    router.post(routes.incidents.submit[kind].pattern, decodeAvatar, writeRoute(db, (req) => {
+    router.post(routes.incidents.submit[kind].pattern, decodeAvatar, writeRoute(db, scamSubmitSchema, (req, body) => {
       const profileId = pathId(req.params.id);
-      const input = fromScamSubmit(parse(scamSubmitSchema, req.body));
+      const input = fromScamSubmit(body);
       const id = reportIncident(db, kind, profileId, input, submitterName(req));
       return { status: 201, body: { id, status: 'pending', receipt: issueReceipt(db, 'incident', id) } };
     }));

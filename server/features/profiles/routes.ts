@@ -28,8 +28,7 @@ export function profileRoutes({ db }: AppDeps): express.Router {
       sendCachedAnswer(req, res, publicListJson(db, kind, page));
     });
 
-    router.post(routes.profiles.create[kind].pattern, writeRoute(db, (req) => {
-      const input = parse(profileCreateSchema, req.body);
+    router.post(routes.profiles.create[kind].pattern, writeRoute(db, profileCreateSchema, (req, input) => {
       const id = createProfile(db, kind, input, submitterName(req));
       // issue 20: a reference and a private receipt link, in the same transaction
       return { status: 201, body: { id, receipt: issueReceipt(db, kind, id) } };

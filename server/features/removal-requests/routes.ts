@@ -4,7 +4,6 @@ import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
 import type { AppDeps } from '../../deps';
 import { issueReceipt } from '../../db/receipts';
-import { parse } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
 import { staffBulkReject, staffDecision, writeRoute } from '../../http/write';
 import { removalRequestSubmitSchema } from '../../../shared/contract/removal-request';
@@ -16,8 +15,7 @@ import {
 export function removalRequestRoutes({ db }: AppDeps): express.Router {
   const router = express.Router();
 
-  router.post(routes.removalRequests.submit.pattern, writeRoute(db, (req) => {
-    const input = parse(removalRequestSubmitSchema, req.body);
+  router.post(routes.removalRequests.submit.pattern, writeRoute(db, removalRequestSubmitSchema, (req, input) => {
     const created = submitRemovalRequest(db, input, submitterName(req));
     return { status: 201, body: { ...created, receipt: issueReceipt(db, 'removal_request', created.id) } };
   }));

@@ -6,7 +6,7 @@ import { savedSearchCreateSchema } from '../../../shared/contract/saved-search';
 import { routes } from '../../../shared/contract/routes';
 import type { AppDeps } from '../../deps';
 import { requireSession } from '../../http/session';
-import { parse, pathId } from '../../http/validate';
+import { pathId } from '../../http/validate';
 import { writeRoute } from '../../http/write';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from './service';
 
@@ -24,9 +24,8 @@ export function savedSearchRoutes({ db }: AppDeps): express.Router {
     res.json(listSavedSearches(db, user.id));
   });
 
-  router.post(routes.savedSearches.create.pattern, signedIn, writeRoute(db, (req) => {
+  router.post(routes.savedSearches.create.pattern, signedIn, writeRoute(db, savedSearchCreateSchema, (req, input) => {
     const user = requireSession(req);
-    const input = parse(savedSearchCreateSchema, req.body);
     return { status: 201, body: createSavedSearch(db, user.id, input) };
   }));
 
