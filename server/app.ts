@@ -11,7 +11,7 @@ import type { AppDeps } from './deps';
 import { apiNotFound, errorHandler } from './http/errors';
 import { loadSession } from './http/session';
 import { csrfProtection } from './http/csrf';
-import { clientRoutes } from './http/client';
+import { clientRoutes, inlineScriptSources } from './http/client';
 import { authRoutes } from './features/auth/routes';
 import { savedSearchRoutes } from './features/saved-searches/routes';
 import { profileCachedReads, profileRoutes } from './features/profiles/routes';
@@ -69,7 +69,7 @@ function securityHeaders({ config }: AppDeps) {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...inlineScriptSources(config)],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
         'worker-src': ["'self'"],

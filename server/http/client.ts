@@ -6,7 +6,8 @@
 // public reads are compressed once per revision on their own (server/read-model/answer-cache.ts).
 import compression from 'compression';
 import express from 'express';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config';
 
@@ -37,4 +38,19 @@ export function clientRoutes(config: Config): express.Router {
     res.sendFile(indexHtml);
   });
   return router;
+}
+
+/**
+ * The CSP sources of the built index.html's inline scripts (`'sha256-…'`): the one line under the
+ * static shell's header that marks a route other than / before first paint (client/index.html).
+ * Allowed by hash, so it runs under `script-src 'self'` and no other inline script does; read
+ * from the build the server serves, so a change to the script changes its hash with it. None when
+ * the client is not built.
+ */
+export function inlineScriptSources(config: Config): string[] {
+  const indexHtml = resolve(config.CLIENT_DIST, 'index.html');
+  if (!existsSync(indexHtml)) return [];
+  const html = readFileSync(indexHtml, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+    .map(([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`);
 }

@@ -1,6 +1,10 @@
 // Cross-cutting behaviour of every route: CSRF, errors as JSON, body limits, idempotency, headers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, makeTestApp, visitor, type Client, type TestApp } from '../test-support';
 import { routes } from '../../shared/contract/routes';
 
@@ -155,6 +159,23 @@ describe('headers', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('when the built index.html holds an inline script, then the CSP allows exactly that script by its hash, and no other inline one', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'bustr-dist-'));
+    const line = "if (location.pathname !== '/') document.documentElement.setAttribute('data-shell-route', 'page');";
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><html><body><header></header><script>${line}</script><script src="/assets/app.js"></script></body></html>`);
+    const built = makeTestApp({ CLIENT_DIST: dist });
+    try {
+      const res = await request(built.app).get('/sent');
+      expect(res.status).toBe(200);
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)![1]!.split(' ');
+      expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(line).digest('base64')}'`]);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    } finally {
+      built.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('when a non-API path is asked for and the client is not built, then a plain explanation, not a crash', async () => {

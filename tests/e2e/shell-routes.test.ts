@@ -3,7 +3,7 @@
 // header alone, so opening /sent or /stats does not paint the registry and then jump to the real
 // page (docs/decisions/026-a-first-paint-that-does-not-jump.md). What the shell shows before the
 // app runs is seen by holding back the app's scripts (/assets/), not by turning JavaScript off:
-// public/static/shell-route.js, which tells the routes apart, is itself a script.
+// the inline script under the shell's header, which tells the routes apart, is itself a script.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, RESULTS, freshPage, useBrowser } from './support/visits';
