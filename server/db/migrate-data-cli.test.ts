@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { POSTGRES_START_TIMEOUT_MS, startPostgres, type ThrowawayPostgres } from '../../tests/support/postgres';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { usePostgres } from '../../tests/support/postgres';
 import { seedDemo } from '../demo/seeding';
 import { openDatabase, type Db } from './connection';
 import { compareRegistries, copyRegistry } from './engine/copy';
@@ -17,13 +17,7 @@ import { openEngine, sqliteSchemaVersion, type Engine } from './engine/engine';
 import { TABLE_NAMES, tableSpec, type TableName } from './engine/schema';
 import { main as migrateData } from './migrate-data-cli';
 
-let server: ThrowawayPostgres;
-beforeAll(async () => {
-  server = await startPostgres();
-}, POSTGRES_START_TIMEOUT_MS);
-afterAll(async () => {
-  await server?.stop();
-});
+const postgres = usePostgres();
 
 let dir: string;
 let source: string;
@@ -32,7 +26,7 @@ const engines: Engine[] = [];
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bustr-migrate-data-'));
   source = join(dir, 'registry.sqlite');
-  target = await server.newDatabase();
+  target = await postgres().newDatabase();
 });
 afterEach(async () => {
   while (engines.length) await engines.pop()!.close();

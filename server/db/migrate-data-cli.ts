@@ -4,9 +4,9 @@
 // `--check-only` compares the two without copying.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { consoleIo, readCliArgs, type CliIo } from '../cli-args';
 import { CopyMismatchError, DEFAULT_BATCH_ROWS, TargetNotEmptyError, compareRegistries, copyRegistry, type Comparison } from './engine/copy';
 import { isPostgresUrl, openEngine, redactPasswords, type Engine } from './engine/engine';
 
@@ -33,8 +33,7 @@ const argsSchema = z.object({
     .min(1, '--batch must be at least 1').max(50_000, '--batch must be at most 50000').default(DEFAULT_BATCH_ROWS),
 }).refine((a) => !(a.replace && a['check-only']), '--replace and --check-only do not go together');
 
-export interface CliIo { out: (line: string) => void; err: (line: string) => void }
-const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+export type { CliIo } from '../cli-args';
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
 const padLeft = (text: string | number, width: number) => String(text).padStart(width);
@@ -50,35 +49,15 @@ function printComparison(io: CliIo, comparison: Comparison): void {
 
 /** Runs the command; returns the exit code (0 done, 1 failed or differs, 2 bad arguments). */
 export async function main(argv: string[], io: CliIo = consoleIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        replace: { type: 'boolean' },
-        'check-only': { type: 'boolean' },
-        batch: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    io.err(`${parsed.error.issues.map((i) => i.message).join('\n')}\n\n${USAGE}`);
-    return 2;
-  }
-  const args = parsed.data;
+  const read = readCliArgs(argv, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    replace: { type: 'boolean' },
+    'check-only': { type: 'boolean' },
+    batch: { type: 'string' },
+  }, argsSchema, USAGE, io);
+  if ('exit' in read) return read.exit;
+  const { args } = read;
   const from = resolve(args.from);
   if (!existsSync(from)) {
     io.err(`No SQLite file at ${from}.`);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -165,4 +166,22 @@ export async function startPostgres(options: StartOptions = {}): Promise<Throwaw
     const message = (error as { stderr?: string }).stderr || (error as Error).message;
     throw new Error(`The throwaway PostgreSQL did not start: ${message}${serverLog}`, { cause: error });
   }
+}
+
+/**
+ * One throwaway server for the test file that calls this at its top: started before its tests
+ * (with the start's own timeout), stopped after them. Returns the server, for newDatabase() and url.
+ */
+export function usePostgres(): () => ThrowawayPostgres {
+  let server: ThrowawayPostgres | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, POSTGRES_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('The throwaway PostgreSQL is not started: call usePostgres() at the top of the test file.');
+    return server;
+  };
 }

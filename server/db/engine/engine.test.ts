@@ -4,22 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_START_TIMEOUT_MS, startPostgres, type ThrowawayPostgres } from '../../../tests/support/postgres';
+import { usePostgres } from '../../../tests/support/postgres';
 import { isPostgresUrl, openEngine, redactPasswords, type Engine } from './engine';
 
-let server: ThrowawayPostgres;
+const postgres = usePostgres();
 let dir: string;
-beforeAll(async () => {
-  server = await startPostgres();
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'bustr-engine-'));
-}, POSTGRES_START_TIMEOUT_MS);
-afterAll(async () => {
-  await server?.stop();
+});
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function withBoth(test: (engine: Engine) => Promise<unknown>): Promise<unknown[]> {
-  const engines = [await openEngine(join(dir, `${Math.random()}.sqlite`)), await openEngine(await server.newDatabase())];
+  const engines = [await openEngine(join(dir, `${Math.random()}.sqlite`)), await openEngine(await postgres().newDatabase())];
   try {
     return await Promise.all(engines.map(test));
   } finally {
@@ -45,7 +43,7 @@ describe('openEngine', () => {
   });
 
   it('when PostgreSQL holds a whole number past 2^53, then reading it is an error, not a rounded number', async () => {
-    const engine = await openEngine(await server.newDatabase());
+    const engine = await openEngine(await postgres().newDatabase());
     try {
       await expect(sql`SELECT 9007199254740993::bigint AS n`.execute(engine.db)).rejects.toThrow('9007199254740993 does not fit a JS number exactly');
       expect((await sql<{ n: number }>`SELECT 9007199254740991::bigint AS n`.execute(engine.db)).rows).toEqual([{ n: 9007199254740991 }]);
@@ -56,7 +54,7 @@ describe('openEngine', () => {
 
   it('when opened read only, then a SQLite file must exist and PostgreSQL must be migrated already', async () => {
     await expect(openEngine(join(dir, 'missing.sqlite'), { readonly: true })).rejects.toThrow(/unable to open|does not exist/);
-    await expect(openEngine(await server.newDatabase(), { readonly: true })).rejects.toThrow(/its schema lacks migrations 011_schema\.sql; open it once without read-only/);
+    await expect(openEngine(await postgres().newDatabase(), { readonly: true })).rejects.toThrow(/its schema lacks migrations 011_schema\.sql; open it once without read-only/);
   });
 
   it('when a URL carries a password, then the printed form hides it', () => {

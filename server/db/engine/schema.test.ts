@@ -4,19 +4,13 @@
 // profiles stale on both, written by the same Kysely code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { POSTGRES_START_TIMEOUT_MS, startPostgres, type ThrowawayPostgres } from '../../../tests/support/postgres';
+import { usePostgres } from '../../../tests/support/postgres';
 import { openDatabase, type Db } from '../connection';
 import { openEngine, sqliteSchemaVersion, type Engine } from './engine';
 import { MIGRATIONS_TABLE, migratePostgres, postgresMigrations } from './postgres-migrate';
 import { TABLE_NAMES, TABLES, tableSpec, type Database } from './schema';
 
-let server: ThrowawayPostgres;
-beforeAll(async () => {
-  server = await startPostgres();
-}, POSTGRES_START_TIMEOUT_MS);
-afterAll(async () => {
-  await server?.stop();
-});
+const postgres = usePostgres();
 
 interface Column { name: string; notNull: boolean; type: string; default: string | null }
 interface Index { table: string; columns: string; unique: boolean; partial: boolean }
@@ -83,7 +77,7 @@ describe('the PostgreSQL schema beside the SQLite one', () => {
   let post: Shape;
   beforeAll(async () => {
     sqlite = openDatabase(':memory:');
-    pg = await openEngine(server.url);
+    pg = await openEngine(postgres().url);
     lite = sqliteShape(sqlite);
     post = await postgresShape(pg.db);
   });
@@ -149,7 +143,7 @@ describe('PostgreSQL migrations', () => {
   });
 
   it('when several instances migrate one new database at once, then each file runs once and all of them end current', async () => {
-    const url = await server.newDatabase();
+    const url = await postgres().newDatabase();
     const engines = await Promise.all([1, 2, 3].map(() => openEngine(url, { readonly: true }).catch(() => null)));
     expect(engines).toEqual([null, null, null]); // not migrated yet: read-only opens refuse
     const opened: Engine[] = [];
@@ -202,7 +196,7 @@ describe('the triggers of SQLite 011 on PostgreSQL', () => {
 
   it('when the same rows are written on both engines, then the same profiles are marked stale', async () => {
     const sqlite = await openEngine(':memory:');
-    const pg = await openEngine(await server.newDatabase());
+    const pg = await openEngine(await postgres().newDatabase());
     try {
       const onSqlite = await writesAndMarks(sqlite);
       expect(onSqlite).toEqual([[0, 1, 2], [], [1], [0], [0, 2], [], [2]]);

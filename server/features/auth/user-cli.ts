@@ -1,11 +1,11 @@
 // `npm run user -- --username U --password P [--staff] [--database FILE]` (docs/design.md#auth):
 // creates the user, or updates the password and staff flag of an existing one. The flags say
 // what the user is afterwards: updating without --staff makes the user a non-staff member.
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { MAX_SHORT_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { consoleIo, readCliArgs, type CliIo } from '../../cli-args';
 import { openDatabase } from '../../db/connection';
 import { endUserSessions, upsertUser } from './users';
 
@@ -33,51 +33,26 @@ const argsSchema = z.object({
   database: z.string().min(1).optional(),
 });
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
-const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+export type { CliIo } from '../../cli-args';
 
 /** Runs the command; returns the exit code (0 done, 1 failed, 2 bad arguments). */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = consoleIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        username: { type: 'string' },
-        password: { type: 'string' },
-        staff: { type: 'boolean' },
-        database: { type: 'string' },
-        'end-sessions': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    io.err(`${parsed.error.issues.map((i) => i.message).join('\n')}\n\n${USAGE}`);
-    return 2;
-  }
+  const read = readCliArgs(argv, {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    staff: { type: 'boolean' },
+    database: { type: 'string' },
+    'end-sessions': { type: 'boolean' },
+  }, argsSchema, USAGE, io);
+  if ('exit' in read) return read.exit;
 
-  const { username, password, staff } = parsed.data;
-  const endOnly = parsed.data['end-sessions'];
+  const { username, password, staff } = read.args;
+  const endOnly = read.args['end-sessions'];
   if (!endOnly && password === undefined) {
     io.err(`--password is required\n\n${USAGE}`);
     return 2;
   }
-  const databasePath = parsed.data.database ?? (env.DATABASE_PATH || DEFAULT_DATABASE);
+  const databasePath = read.args.database ?? (env.DATABASE_PATH || DEFAULT_DATABASE);
   const db = openDatabase(databasePath);
   try {
     if (endOnly) {
