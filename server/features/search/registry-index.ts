@@ -110,9 +110,18 @@ function bringForward(db: Db, held: Held, revision: number): boolean {
   return true;
 }
 
+/**
+ * Terms and filter values whose slots the server's index keeps (~6 MB at 100k profiles): people's
+ * searches share their words (first names, surnames, a scam type), and a kept term is not looked up
+ * again — 18% more distinct queries a second at 100k than the device's 16 (decision 032).
+ */
+const SERVER_KEPT_TERMS = 512;
+
 /** The index of a finished read: built, then brought to the database's revision. */
 function finish(db: Db, build: Building): Held | null {
-  const held = { index: SearchIndex.build(build.profiles), revision: build.revision };
+  const index = SearchIndex.build(build.profiles);
+  index.keepTerms(SERVER_KEPT_TERMS);
+  const held = { index, revision: build.revision };
   const revision = currentRevision(db);
   return held.revision === revision || bringForward(db, held, revision) ? held : null;
 }

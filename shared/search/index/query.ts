@@ -34,10 +34,19 @@ import type { FacetOption, SearchQuery, SearchResult } from './types';
 /** a candidate set smaller than slots / this is sorted by rank instead of walking the order */
 const SORT_FEW_DIVISOR = 16;
 
-/** Plain terms' and filter values' slots kept by an index (SearchIndex), the last used last; emptied whenever its slots change. */
-export type TermSlotsMemo = Map<string, Bitset>;
 /** ~12 KB each at 100k slots: a page's query and its other kind's count, pages of the same search */
 const TERM_MEMO_SIZE = 16;
+
+/**
+ * Plain terms' and filter values' slots kept by an index (SearchIndex), the last used last, at
+ * most `capacity`; emptied whenever its slots change. A device keeps a few; the server, which
+ * answers many people's searches, more (their words repeat: decision 032).
+ */
+export class TermSlotsMemo extends Map<string, Bitset> {
+  constructor(public capacity = TERM_MEMO_SIZE) {
+    super();
+  }
+}
 
 /**
  * The reference listing of searchRegistry for one kind, one page of it. `memo`: plain terms' and
@@ -53,7 +62,7 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
   let listed = base;
   if (searching) {
     const whole = identifierSlots(parts, read.whole, found);
-    if (whole) listed = Uint32Array.from(base);
+    if (whole) listed = base.slice();
     const seen = new Set<string>();
     for (const { term, lower, readings } of read.terms) {
       if (seen.has(term)) continue;
@@ -183,13 +192,13 @@ function rememberedValue(memo: TermSlotsMemo, key: string, make: () => Bitset): 
   if (bits) memo.delete(key);
   else bits = make();
   memo.set(key, bits);
-  if (memo.size > TERM_MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  if (memo.size > memo.capacity) memo.delete(memo.keys().next().value!);
   return bits;
 }
 
 /** termSlots of a plain term (they depend on the term alone, not on the kind), from the memo when there; a copy the caller may change. */
 function remembered(memo: TermSlotsMemo, parts: IndexParts, term: string, words: boolean): Bitset {
-  return Uint32Array.from(rememberedValue(memo, (words ? 'w' : 'i') + term, () => termSlots(parts, term, newBitset(parts.slotCount), words)));
+  return rememberedValue(memo, (words ? 'w' : 'i') + term, () => termSlots(parts, term, newBitset(parts.slotCount), words)).slice();
 }
 
 /** The slots (alive or not) whose values match one lower-cased term by product.md#validation rules. */

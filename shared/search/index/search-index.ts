@@ -16,7 +16,7 @@ import { compact, remove, upsert } from './deltas';
 import { KINDS, type IndexParts } from './parts';
 import { deserialize, serialize, type SerializedIndex } from './persist';
 import { heldAt, lookalikesOf, lookup, type HeldIdentifier, type IndexLookup } from './lookup';
-import { facetOptions, query, type TermSlotsMemo } from './query';
+import { TermSlotsMemo, facetOptions, query } from './query';
 import type { FacetOption, IndexedProfile, SearchQuery, SearchResult, TokenReaderSink } from './types';
 
 export type { IndexedProfile, SearchQuery, SearchResult, FacetOption } from './types';
@@ -25,7 +25,7 @@ export type { HeldIdentifier, IndexLookup } from './lookup';
 
 export class SearchIndex {
   /** plain terms' slots of the last queries (query.ts); emptied by anything that changes the slots */
-  private readonly terms: TermSlotsMemo = new Map();
+  private readonly terms = new TermSlotsMemo();
 
   private constructor(private readonly parts: IndexParts) {}
 
@@ -45,6 +45,11 @@ export class SearchIndex {
 
   static deserialize(saved: SerializedIndex): SearchIndex {
     return new SearchIndex(deserialize(saved));
+  }
+
+  /** Keeps up to `capacity` terms' and filter values' slots for the next queries (~12 KB each at 100k profiles). */
+  keepTerms(capacity: number): void {
+    this.terms.capacity = capacity;
   }
 
   /** How many live profiles the index holds. */
