@@ -8,6 +8,7 @@
 import autocannon from 'autocannon';
 import type { CDPSession, Page } from 'playwright-core';
 import { openDatabase } from '../server/db/connection';
+import { metaRow } from '../tests/e2e/support/app-db';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
 import { REGISTRY_PAGE_SIZE } from '../shared/constants';
@@ -48,28 +49,8 @@ function farWallet(databasePath: string): { name: string; wallet: string } {
 async function completedAt(page: Page, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const at = await page.evaluate(() => new Promise<number | null>((resolve) => {
-      const open = indexedDB.open('bustr');
-      open.onerror = () => resolve(null);
-      open.onsuccess = () => {
-        const idb = open.result;
-        if (!idb.objectStoreNames.contains('meta')) {
-          idb.close();
-          resolve(null);
-          return;
-        }
-        const get = idb.transaction('meta').objectStore('meta').get('sync');
-        get.onsuccess = () => {
-          idb.close();
-          const last = (get.result as { value?: { lastSyncedAt?: number | null } } | undefined)?.value?.lastSyncedAt ?? null;
-          resolve(last === null ? null : last - performance.timeOrigin);
-        };
-        get.onerror = () => {
-          idb.close();
-          resolve(null);
-        };
-      };
-    }));
+    const last = (await metaRow<{ lastSyncedAt?: number | null }>(page, 'sync'))?.lastSyncedAt ?? null;
+    const at = last === null ? null : last - await page.evaluate(() => performance.timeOrigin);
     if (at !== null) return at;
     if (Date.now() > deadline) throw new Error(`the replica was not complete in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));

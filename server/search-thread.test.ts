@@ -3,7 +3,7 @@
 // revision, a thread that ends mid-request, none ready yet, and the app answering through them.
 import { brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import { seedDemo } from './demo/seeding';
 import { DEMO_LOOKUPS } from './demo/lookups';
@@ -169,6 +169,25 @@ describe('the app with search threads', () => {
       expect(res.headers['retry-after']).toBe('5');
       expect(res.body).toMatchObject({ error: SEARCH_STARTING_MESSAGE });
     }
+  });
+
+  it('when a thread fails to answer (not a refusal), then the app answers the plain 500 every failure gets', async () => {
+    const failing = new URL(`data:text/javascript,${encodeURIComponent(
+      "import { parentPort } from 'node:worker_threads'; parentPort.postMessage({ type: 'ready' });"
+      + " parentPort.on('message', (m) => { if (m.type === 'call') parentPort.postMessage({ type: 'failed', id: m.id, message: 'disk went away' }); });",
+    )}`);
+    threads = new SearchThreads(failing, t.config.DATABASE_PATH, 1);
+    await threads.ready();
+    const error = await threads.ask(CALLS[0]!, null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(AppError);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: threads });
+    const res = await request(threaded).get(paths[0]!).set(browser);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it('when a query is bad, then it is a 400 from the main thread, the threads never asked', async () => {

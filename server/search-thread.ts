@@ -49,8 +49,9 @@ port.on('message', (request: ThreadRequest) => {
     if (error instanceof AppError) {
       send({ type: 'failed', id, status: error.status, message: error.message, ...(error.headers ? { headers: error.headers } : {}) });
     } else {
+      // not a refusal: the main thread answers it as any failure (http/errors.ts), logged there too
       console.error('A search thread failed to answer.', error);
-      send({ type: 'failed', id, status: 500, message: 'Something went wrong on our side. Please try again.' });
+      send({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
     }
   }
 });

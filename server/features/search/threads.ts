@@ -28,7 +28,8 @@ export type ThreadMessage =
   | { type: 'ready' }
   | { type: 'step-wanted' }
   | { type: 'answer'; id: number; revision: number; bytes: Uint8Array; etag: string; compressed: Partial<Record<Compression, Uint8Array>> }
-  | { type: 'failed'; id: number; status: number; message: string; headers?: Record<string, string> };
+  /** `status`: a refusal the thread made (an AppError); without it, something failed */
+  | { type: 'failed'; id: number; status?: number; message: string; headers?: Record<string, string> };
 
 /** What a thread is started with (workerData). */
 export interface ThreadData { databasePath: string }
@@ -135,7 +136,9 @@ export class SearchThreads {
       if (!pending) return;
       thread.pending.delete(message.id);
       if (message.type === 'failed') {
-        pending.reject(new AppError(message.status, message.message, undefined, message.headers));
+        pending.reject(message.status === undefined
+          ? new Error(`A search thread failed: ${message.message}`)
+          : new AppError(message.status, message.message, undefined, message.headers));
         return;
       }
       const compressed: Partial<Record<Compression, Buffer>> = {};
