@@ -23,6 +23,9 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
+/** How much of the file a reader maps (more than a 100k registry's ~700 MB). */
+const READER_MMAP_BYTES = 4 * 1024 ** 3;
+
 /**
  * Another connection to a database a process has opened (openDatabase ran its migrations): a
  * search thread's (features/search/threads.ts). It writes only what it may skip (a page text
@@ -31,6 +34,10 @@ export function openDatabase(path: string): Db {
 export function openReader(path: string): Db {
   const db = new Database(path, { fileMustExist: true });
   db.pragma('busy_timeout = 100');
+  // pages read straight from the file's mapping rather than copied into a 2 MB cache: a search
+  // answer reads ~60 pages scattered over a large registry (its profiles' rows and texts), ~40%
+  // less time than a pread each (decision 034); only address space, the OS shares the pages
+  db.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
   return db;
 }
 

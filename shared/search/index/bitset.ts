@@ -75,3 +75,56 @@ export function fromSlots(size: number, slots: Iterable<number>): Bitset {
   for (const slot of slots) setBit(bits, slot);
   return bits;
 }
+
+/**
+ * Bitsets of one size lent to one query and all taken back at its end, and two byte arrays for
+ * its marks. A query makes several bitsets of ~12 KB at 100k slots: new typed arrays that size
+ * live outside the JS heap, and their churn made V8 collect every ~150 ms on the server (an
+ * "external memory pressure" scavenge of the whole index's heap each time; decision 034).
+ */
+export class BitsetArena {
+  private readonly free: Bitset[] = [];
+  private readonly lent: Bitset[] = [];
+  private readonly marks: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
+  private scores = new Int8Array(0);
+
+  constructor(readonly words: number) {}
+
+  /** A cleared bitset of the arena's size, the caller's until release(). */
+  take(): Bitset {
+    const reused = this.free.pop();
+    const bits = reused ?? new Uint32Array(this.words);
+    if (reused) bits.fill(0);
+    this.lent.push(bits);
+    return bits;
+  }
+
+  /** A bitset holding `source`'s first words (the arena's size), the caller's until release(). */
+  copyOf(source: Bitset): Bitset {
+    const bits = this.free.pop() ?? new Uint32Array(this.words);
+    bits.set(source.length > this.words ? source.subarray(0, this.words) : source);
+    if (source.length < this.words) bits.fill(0, source.length);
+    this.lent.push(bits);
+    return bits;
+  }
+
+  /** `which` of the two mark arrays, its first `length` bytes cleared (valid until the next call for the same one). */
+  clearedMarks(which: 0 | 1, length: number): Uint8Array {
+    let marks = this.marks[which];
+    if (marks.length < length) marks = this.marks[which] = new Uint8Array(length);
+    else marks.fill(0, 0, length);
+    return marks;
+  }
+
+  /** A score per slot, not cleared: the caller writes a slot's before it reads it. */
+  slotScores(length: number): Int8Array {
+    if (this.scores.length < length) this.scores = new Int8Array(length);
+    return this.scores;
+  }
+
+  /** Every lent bitset back. */
+  release(): void {
+    for (const bits of this.lent) this.free.push(bits);
+    this.lent.length = 0;
+  }
+}

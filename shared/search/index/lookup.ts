@@ -8,7 +8,7 @@ import {
   identify, lookalikeForm, type Identifier, type IdentifierField, type IdentifierKind, type LookalikeForm, type LookalikeKind, type LookalikeReason,
 } from '../../identifiers';
 import { identifierKey } from '../reference';
-import { andInto, hasBit, slotsOf, type Bitset } from './bitset';
+import { andInto, hasBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
 import { Lookalikes, type LookalikeHit } from './lookalikes';
 import type { IndexParts } from './parts';
 import { identifierSlots } from './query';
@@ -65,10 +65,20 @@ export function lookalikesOf(parts: IndexParts): Lookalikes {
 
 /** The text looked up: its readings' profiles, and its lookalikes when it reads as nothing listed. */
 export function lookup(parts: IndexParts, text: string): SlotLookup {
+  // (the readings' bitsets are borrowed: nothing returned holds one)
+  const arena = parts.arena();
+  try {
+    return lookupIn(arena, parts, text);
+  } finally {
+    arena.release();
+  }
+}
+
+function lookupIn(arena: BitsetArena, parts: IndexParts, text: string): SlotLookup {
   const trimmed = text.trim();
   const readings = trimmed === '' ? [] : identify(trimmed);
   const found: { key: string; bits: Bitset }[] = [];
-  const held = identifierSlots(parts, readings, found);
+  const held = identifierSlots(parts, readings, found, arena);
   const matches: { slot: number; key: string }[] = [];
   if (held) {
     andInto(held, parts.alive);

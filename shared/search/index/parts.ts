@@ -9,7 +9,7 @@
 //   - the facets (facet-postings.ts), the identifiers (identifier-postings.ts) and the name order
 //     (order.ts).
 import type { ProfileKind } from '../../contract/common';
-import { andInto, grow, newBitset, type Bitset } from './bitset';
+import { BitsetArena, andInto, bitsetWords, grow, newBitset, type Bitset } from './bitset';
 import { TokenDictionary } from './dictionary';
 import { FacetPostings } from './facet-postings';
 import { IdentifierPostings } from './identifier-postings';
@@ -80,11 +80,28 @@ export class IndexParts {
     this.kindBits = this.kindBits.map((b) => grow(b, slots));
   }
 
+  /** the bitsets lent to queries (query.ts), for the current slot count */
+  private scratch: BitsetArena | null = null;
+
   /** The live slots of the kind (a new bitset). */
   liveOfKind(kind: ProfileKind): Bitset {
-    const base = Uint32Array.from(this.kindBits[KIND_CODE[kind]!]!);
+    const base = this.kindBits[KIND_CODE[kind]!]!.slice();
     andInto(base, this.alive);
     return base;
+  }
+
+  /** The live slots of the kind, in a bitset of the arena. */
+  liveOfKindIn(arena: BitsetArena, kind: ProfileKind): Bitset {
+    const base = arena.copyOf(this.kindBits[KIND_CODE[kind]!]!);
+    andInto(base, this.alive);
+    return base;
+  }
+
+  /** The arena a query borrows its bitsets from (one query at a time: a thread asks one after another). */
+  arena(): BitsetArena {
+    const words = bitsetWords(this.slotCount);
+    if (this.scratch?.words !== words) this.scratch = new BitsetArena(words);
+    return this.scratch;
   }
 
   setOrder(order: number[]): void {

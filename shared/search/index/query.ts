@@ -26,7 +26,7 @@ import { FILTER_CATEGORIES, SCORING_CATEGORIES, type FilterCategory } from '../f
 import { caseId } from '../../domain/case-id';
 import type { Identifier } from '../../identifiers';
 import { identifierKey, isSubstringTerm, readQuery, tokens } from '../reference';
-import { andInto, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset } from './bitset';
+import { andInto, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
 import type { IndexParts } from './parts';
 import { hashString } from './profile-values';
 import type { FacetOption, SearchQuery, SearchResult } from './types';
@@ -53,22 +53,32 @@ export class TermSlotsMemo extends Map<string, Bitset> {
  * filter values' slots from the index's last queries (the same search asked for the other kind or another page
  * repeats them: ~a third of an answer's time at 100k).
  */
-export function query(parts: IndexParts, { kind, query, filters, offset = 0, limit = Infinity }: SearchQuery, memo?: TermSlotsMemo): SearchResult {
-  const base = parts.liveOfKind(kind);
+export function query(parts: IndexParts, q: SearchQuery, memo?: TermSlotsMemo): SearchResult {
+  const arena = parts.arena();
+  try {
+    return queryIn(arena, parts, q, memo);
+  } finally {
+    arena.release();
+  }
+}
+
+/** query(), its bitsets borrowed from `arena` (none of them outlives it: the memo's are its own). */
+function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, offset = 0, limit = Infinity }: SearchQuery, memo?: TermSlotsMemo): SearchResult {
+  const base = parts.liveOfKindIn(arena, kind);
   const read = readQuery(query);
   const searching = read.terms.length > 0;
   // the identifiers the query reads as, each with its slots: the whole query's, then each term's
   const found: { key: string; bits: Bitset }[] = [];
   let listed = base;
   if (searching) {
-    const whole = identifierSlots(parts, read.whole, found);
-    if (whole) listed = base.slice();
+    const whole = identifierSlots(parts, read.whole, found, arena);
+    if (whole) listed = arena.copyOf(base);
     const seen = new Set<string>();
     for (const { term, lower, readings } of read.terms) {
       if (seen.has(term)) continue;
       seen.add(term);
-      const bits = memo && !isSubstringTerm(lower) ? remembered(memo, parts, lower, !read.lookup) : termSlots(parts, lower, listed, !read.lookup);
-      const held = identifierSlots(parts, readings, found);
+      const bits = memo && !isSubstringTerm(lower) ? remembered(memo, arena, parts, lower, !read.lookup) : termSlots(arena, () => arena.take(), parts, lower, listed, !read.lookup);
+      const held = identifierSlots(parts, readings, found, arena);
       if (held) orInto(bits, held);
       andInto(listed, bits);
     }
@@ -93,7 +103,7 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
   let any: Bitset | null = null;
   FILTER_CATEGORIES.forEach((category, c) => {
     for (const value of filters[category] ?? []) {
-      any ??= newBitset(parts.slotCount);
+      any ??= arena.take();
       orInto(any, bitsFor(c, value));
     }
   });
@@ -154,7 +164,7 @@ export function query(parts: IndexParts, { kind, query, filters, offset = 0, lim
   }
   // count per score, then collect only the page's part of each bucket
   const counts = new Int32Array(101);
-  const scores = new Int8Array(parts.slotCount);
+  const scores = arena.slotScores(parts.slotCount);
   for (let i = 0; i < ranked.length; i++) {
     const slot = ranked[i]!;
     if (!hasBit(listed, slot)) continue;
@@ -197,26 +207,32 @@ function rememberedValue(memo: TermSlotsMemo, key: string, make: () => Bitset): 
 }
 
 /** termSlots of a plain term (they depend on the term alone, not on the kind), from the memo when there; a copy the caller may change. */
-function remembered(memo: TermSlotsMemo, parts: IndexParts, term: string, words: boolean): Bitset {
-  return rememberedValue(memo, (words ? 'w' : 'i') + term, () => termSlots(parts, term, newBitset(parts.slotCount), words)).slice();
+function remembered(memo: TermSlotsMemo, arena: BitsetArena, parts: IndexParts, term: string, words: boolean): Bitset {
+  const kept = () => newBitset(parts.slotCount);
+  return arena.copyOf(rememberedValue(memo, (words ? 'w' : 'i') + term, () => termSlots(arena, kept, parts, term, arena.take(), words)));
 }
 
-/** The slots (alive or not) whose values match one lower-cased term by product.md#validation rules. */
-function termSlots(parts: IndexParts, term: string, kindBits: Bitset, words = true): Bitset {
+/**
+ * The slots (alive or not) whose values match one lower-cased term by product.md#validation
+ * rules, in a bitset from `result` (the memo keeps its own); what it needs on the way is borrowed
+ * from `arena`.
+ */
+function termSlots(arena: BitsetArena, result: () => Bitset, parts: IndexParts, term: string, kindBits: Bitset, words = true): Bitset {
   const dictionary = parts.dictionary;
   if (!isSubstringTerm(term)) {
     const split = tokens(term);
     if (split.length !== 1 || split[0] !== term) {
       // punctuation: every word must match (no word: every slot); in a pasted identifier, none does
-      const out = newBitset(parts.slotCount);
+      const out = result();
       if (!words) return out;
       out.fill(0xffffffff);
-      for (const word of split) andInto(out, termSlots(parts, word, kindBits));
+      const borrowed = () => arena.take();
+      for (const word of split) andInto(out, termSlots(arena, borrowed, parts, word, kindBits));
       return out;
     }
     // (a lone surrogate can be a code-unit prefix of a token: ask the reference rule per token)
-    if (hasSurrogate(term)) return unionPostings(parts, dictionary.matching(term));
-    return unionPostings(parts, term.length >= CONTAINS_MATCH_MIN_CHARS ? dictionary.containing(term) : dictionary.withPrefix(term));
+    if (hasSurrogate(term)) return unionPostings(arena, result(), parts, dictionary.matching(term));
+    return unionPostings(arena, result(), parts, term.length >= CONTAINS_MATCH_MIN_CHARS ? dictionary.containing(term) : dictionary.withPrefix(term));
   }
   // substring rule: candidates from the term's runs, then the reference check on each
   let candidates: Bitset | null = null;
@@ -235,9 +251,9 @@ function termSlots(parts: IndexParts, term: string, kindBits: Bitset, words = tr
       const size = postingsSize(parts, ids);
       if (size < bestSize) { bestIds = ids; bestSize = size; }
     }
-    if (bestIds) candidates = unionPostings(parts, bestIds);
+    if (bestIds) candidates = unionPostings(arena, arena.take(), parts, bestIds);
   }
-  const out = newBitset(parts.slotCount);
+  const out = result();
   if (candidates) andInto(candidates, kindBits);
   const slots = slotsOf(candidates ?? kindBits);
   // the reference check (a lower-cased value includes the term) on each candidate's text: its
@@ -248,7 +264,7 @@ function termSlots(parts: IndexParts, term: string, kindBits: Bitset, words = tr
   const refs = parts.valueRefs;
   const refStart = parts.refStart;
   const refEnd = parts.refEnd;
-  const known = new Int8Array(parts.valueCount); // 1: has the term, 2: has not
+  const known = arena.clearedMarks(1, parts.valueCount); // 1: has the term, 2: has not
   const anyWide = wide.size > 0;
   for (const slot of slots) {
     const text = anyWide ? wide.get(slot) : undefined;
@@ -283,10 +299,10 @@ function postingsSize(parts: IndexParts, tokenIds: readonly number[]): number {
   return n;
 }
 
-function unionPostings(parts: IndexParts, tokenIds: readonly number[]): Bitset {
-  const bits = newBitset(parts.slotCount);
+/** The slots of the tokens' postings, set in `bits` (cleared). */
+function unionPostings(arena: BitsetArena, bits: Bitset, parts: IndexParts, tokenIds: readonly number[]): Bitset {
   // each shared value once, though several tokens have it
-  const seen = tokenIds.length > 1 ? new Uint8Array(parts.valueCount) : null;
+  const seen = tokenIds.length > 1 ? arena.clearedMarks(0, parts.valueCount) : null;
   for (const id of tokenIds) {
     parts.postings.setBits(id, bits);
     const values = parts.tokenValues.get(id);
@@ -306,15 +322,17 @@ const CASE_ID = /^BUSTR-\d{4}-(\d+)$/;
 
 /**
  * The slots (alive or not) holding one of the readings (null when none does), each reading found
- * added to `found` with its slots. A case id's profile is the one of its id (caseId()).
+ * added to `found` with its slots. A case id's profile is the one of its id (caseId()). The
+ * bitsets are `arena`'s when given (valid until it is released), new otherwise.
  */
-export function identifierSlots(parts: IndexParts, readings: readonly Identifier[], found: { key: string; bits: Bitset }[]): Bitset | null {
+export function identifierSlots(parts: IndexParts, readings: readonly Identifier[], found: { key: string; bits: Bitset }[], arena?: BitsetArena): Bitset | null {
+  const fresh = () => (arena ? arena.take() : newBitset(parts.slotCount));
   let all: Bitset | null = null;
   for (const reading of readings) {
     const key = identifierKey(reading.kind, reading.canonical);
     let bits = found.find((f) => f.key === key)?.bits;
     if (!bits) {
-      const own = newBitset(parts.slotCount);
+      const own = fresh();
       if (reading.kind === 'case_id') {
         const id = Number(CASE_ID.exec(reading.canonical)?.[1] ?? NaN);
         const slot = Number.isSafeInteger(id) && caseId(id) === reading.canonical ? parts.slotById.get(id) : undefined;
@@ -326,7 +344,7 @@ export function identifierSlots(parts: IndexParts, readings: readonly Identifier
       bits = own;
       found.push({ key, bits });
     }
-    all ??= newBitset(parts.slotCount);
+    all ??= fresh();
     orInto(all, bits);
   }
   return all;
