@@ -20,7 +20,7 @@ import { editRequestRoutes } from './features/edit-requests/routes';
 import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
-import { publicProfileTexts } from './features/sync/page-text';
+import { publicLightProfileTexts } from './features/sync/page-text';
 import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
 import { receiptRoutes } from './features/receipts/routes';
@@ -60,7 +60,7 @@ export function cachedReads(deps: AppDeps, options: AppOptions = {}): CachedRead
 }
 
 /** The search call's answers: the search feature with the sync texts its pages are pasted from, on the server's threads when it has them. */
-const searchOf = (deps: AppDeps, { searchThreads = null }: AppOptions) => searchAnswers(deps.db, publicProfileTexts, searchThreads);
+const searchOf = (deps: AppDeps, { searchThreads = null }: AppOptions) => searchAnswers(deps.db, publicLightProfileTexts, searchThreads);
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */
 function securityHeaders({ config }: AppDeps) {

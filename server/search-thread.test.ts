@@ -10,7 +10,7 @@ import { DEMO_LOOKUPS } from './demo/lookups';
 import { AppError } from './errors';
 import { makeTestApp, staffClient, visitor, type TestApp } from './test-support';
 import { publishedProfile } from './test-flows';
-import { publicProfileTexts } from './features/sync/page-text';
+import { publicLightProfileTexts } from './features/sync/page-text';
 import { routes } from '../shared/contract/routes';
 import { searchAnswerSchema } from '../shared/contract/search';
 import { buildAnswer, type SearchCall } from './features/search/service';
@@ -58,7 +58,7 @@ describe('search threads', () => {
   it('when asked, then each answer is byte for byte what this thread builds, with its ETag, and its brotli form is those bytes', async () => {
     const pool = await started();
     for (const call of CALLS) {
-      const expected = buildAnswer(t.db, call, publicProfileTexts);
+      const expected = buildAnswer(t.db, call, publicLightProfileTexts);
       const plain = await pool.ask(call, null);
       expect(plain.bytes.toString(), JSON.stringify(call)).toBe(expected.bytes.toString());
       expect(plain.etag).toBe(expected.etag);

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openReader } from './db/connection';
 import { AppError } from './errors';
 import { answerBody } from './read-model/answer-cache';
-import { publicProfileTexts } from './features/sync/page-text';
+import { publicLightProfileTexts } from './features/sync/page-text';
 import { buildSearchIndexNow } from './features/search/registry-index';
 import { buildAnswer } from './features/search/service';
 import type { ThreadData, ThreadMessage, ThreadRequest } from './features/search/threads';
@@ -39,7 +39,7 @@ port.on('message', (request: ThreadRequest) => {
   }
   const { id, call, encoding } = request;
   try {
-    const answer = buildAnswer(db, call, publicProfileTexts);
+    const answer = buildAnswer(db, call, publicLightProfileTexts);
     answerBody(answer, encoding); // compressed here, off the main thread
     const compressed = answer.compressed ?? {};
     // handed over, not copied, where a buffer has its memory to itself (not a slice of Node's pool)

@@ -4,7 +4,8 @@ import { publishedProfile } from '../../server/test-flows';
 import { readSyncMeta, type RegistryDb } from './db';
 import { ensureDetails } from './details';
 import { syncNow } from './replicator';
-import { getIncidents, getSyncProfile, readReplica } from './replica';
+import { getIncidents, getProfiles, getSyncProfile, readReplica } from './replica';
+import { searchOnline } from './search/online';
 import { connectTo, disconnect, dropDb, freshDb, resetStatus, startServer, type RunningServer } from './test-support';
 
 const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -101,5 +102,36 @@ describe('a replica in the light form, and details on demand (issue 17)', () => 
     const { id: other } = await publishedProfile(anon, staff, 'developers', { name: 'Bert' }, [{ description: 'Bert story' }]);
     await syncNow(db, { form: 'full' });
     expect((await getIncidents(other, db)).map((i) => i.description)).toEqual(['Bert story']);
+  });
+});
+
+describe('profiles found by the online search, before the replica holds them (issue 17)', () => {
+  const findAda = () => searchOnline({ kind: 'developer', query: 'Ada', filters: {}, page: 1 }, db);
+
+  it('when a search answers online, then its profiles come light, and opening one reads its details and keeps them for the tab', async () => {
+    const id = await publishAda();
+    const answer = await findAda();
+    expect(answer.items.map((i) => i.profile)).toEqual([expect.objectContaining({ id, avatar: null, incidents: [], details: false })]);
+    expect(await getIncidents(id, db)).toEqual([]);
+
+    expect(await ensureDetails(id, db)).toBe('held');
+
+    expect((await getIncidents(id, db)).map((i) => i.description).sort()).toEqual(['First story', 'Second story']);
+    expect((await getProfiles([id], db))[0]?.avatar).toMatch(/^data:image\/png;base64,/);
+    expect(await getSyncProfile(id, db)).toBeUndefined(); // the replica is not written to by a search
+    // found again by the next search, at the same revision: the details stay
+    await findAda();
+    await server.close();
+    expect(await ensureDetails(id, db)).toBe('held');
+    expect(await getIncidents(id, db)).toHaveLength(2);
+  });
+
+  it('when a profile found online is opened and the server cannot be reached, then its details are not saved', async () => {
+    const id = await publishAda();
+    await findAda();
+    await server.close();
+
+    expect(await ensureDetails(id, db)).toBe('not-saved');
+    expect(await getIncidents(id, db)).toEqual([]);
   });
 });

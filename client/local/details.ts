@@ -1,13 +1,16 @@
-// A light profile's details (issue 17: incidents and picture, left out of the light sync form),
-// read from the server when its profile is opened and kept in the replica from then on: the full
-// profile is appended as a chunk at the same revision (replica.ts), so a later change replaces it
-// as any other, and offline it is there. docs/decisions/030-a-lighter-replica-after-the-first-answer.md
+// A light profile's details (issue 17: incidents and picture, left out of the light sync form and
+// of the search call's pages), read from the server when its profile is opened. One the replica
+// holds keeps them from then on: the full profile is appended as a chunk at the same revision
+// (replica.ts), so a later change replaces it as any other, and offline it is there. One found
+// online only keeps them with the other profiles found online (online-profiles.ts).
+// docs/decisions/030-a-lighter-replica-after-the-first-answer.md, 034-light-search-answers-and-a-leaner-search-call.md
 import { routes } from '../../shared/contract/routes';
 import type { Incident } from '../../shared/contract/incident';
 import type { Profile } from '../../shared/contract/profile';
 import type { SyncProfile } from '../../shared/contract/sync';
 import { apiJson } from '../api/http';
 import { localDb, readSyncMeta, type RegistryDb } from './db';
+import { keepOnlineProfiles, onlineProfile } from './online-profiles';
 import { appendChunks, getSyncProfile, heldRevisions } from './replica';
 
 /** What the device holds of a profile's details. */
@@ -19,7 +22,8 @@ export type DetailsHeld = 'held' | 'not-saved';
  * could not be read (offline, the server failing).
  */
 export async function ensureDetails(id: number, db: RegistryDb = localDb): Promise<DetailsHeld> {
-  const light = await getSyncProfile(id, db);
+  const held = await getSyncProfile(id, db);
+  const light = held ?? onlineProfile(db, id);
   if (!light || light.details !== false) return 'held';
   if (globalThis.navigator?.onLine === false) return 'not-saved';
   let full: SyncProfile;
@@ -32,6 +36,10 @@ export async function ensureDetails(id: number, db: RegistryDb = localDb): Promi
     full = { ...rest, avatar: profile.avatar ?? null, incidents };
   } catch {
     return 'not-saved';
+  }
+  if (!held) {
+    keepOnlineProfiles(db, [full]);
+    return 'held';
   }
   await db.transaction('rw', db.chunks, db.chunkKeys, db.meta, async () => {
     // a sync may have brought a newer version meanwhile: that one stays

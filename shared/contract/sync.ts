@@ -101,6 +101,15 @@ export const syncLightPageSchema = syncPageSchema.omit({ profiles: true }).exten
 });
 export type SyncLightPage = z.infer<typeof syncLightPageSchema>;
 
+/**
+ * A profile in the light form: what search, filters and cards need, without its incidents and
+ * picture (read when its dialog opens: client/local/details.ts). The search call's pages carry
+ * profiles so (docs/decisions/034-light-search-answers-and-a-leaner-search-call.md), as light sync pages do.
+ */
+export function lightProfile(profile: SyncProfile): SyncProfile {
+  return { ...profile, avatar: null, incidents: [], details: false };
+}
+
 /** A light page as the SyncPage its profiles make (each `details: false`); throws when its columns differ in length. */
 export function fromLightPage({ form: _form, columns, ...rest }: SyncLightPage): SyncPage {
   const count = columns.id.length;

@@ -86,15 +86,20 @@ describe(`a first visit to a registry of ${PROFILES} profiles on a slow link`, (
     await context.close();
   });
 
-  it("when a link to a profile is opened while the replica downloads, then the server's copy of the profile opens", async () => {
+  it("when a link to a profile is opened while the replica downloads, then the server's copy of the profile opens, its incidents read when it opens", async () => {
     const { context, page, errors } = await visit();
     await throttle(page, SLOW);
     const far = developers.at(-2)!;
+    const api = await ApiClient.visitor(server.url);
+    const { incidents } = await api.get<{ incidents: unknown[] }>(routes.incidents.ofProfile.developer.path({ id: far.id }));
+    expect(incidents.length).toBeGreaterThan(0);
 
     await page.goto(`${server.url}/?profile=${caseId(far.id)}`);
     const dialog = page.getByRole('dialog', { name: far.name });
     await dialog.waitFor({ timeout: 30_000 });
     expect(await complete(page)).toBe(false);
+    // the search call's profile is light (decision 034): the dialog reads the rest from the server
+    await expect.poll(() => dialog.locator('.incident-list__item').count(), { timeout: 30_000 }).toBe(incidents.length);
 
     expect(errors).toEqual([]);
     await context.close();

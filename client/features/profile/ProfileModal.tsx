@@ -9,7 +9,7 @@ import { formatBankAccount } from '../../../shared/domain/bank-accounts';
 import { caseId } from '../../../shared/domain/case-id';
 import type { IdentifierKind } from '../../../shared/identifiers';
 import { hasActiveFilters, matchColour, type ActiveFilters } from '../../../shared/search/criteria';
-import { ensureDetails, getIncidents, getSyncProfile, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
+import { ensureDetails, getIncidents, getProfiles, localDb, useRegistryVersion, type LocalIncident, type LocalProfile, type RegistryDb } from '../../local';
 import { useRegistryQuery } from '../../state/registry-query';
 import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
@@ -105,7 +105,8 @@ function useIncidents(profileId: number | null, db: RegistryDb): IncidentsState 
     // a profile from the light sync form reads its details now, and keeps them (issue 17)
     ensureDetails(profileId, db).then(async (held) => {
       if (held === 'not-saved') return { status: 'not-saved' } as const;
-      const [incidents, profile] = await Promise.all([getIncidents(profileId, db), getSyncProfile(profileId, db)]);
+      // (a profile found online has its picture in the profiles found online, not in the replica)
+      const [incidents, [profile]] = await Promise.all([getIncidents(profileId, db), getProfiles([profileId], db)]);
       return { status: 'ready', incidents, avatar: profile?.avatar ?? null } as const;
     }).then(
       (state) => { if (!cancelled) setRead({ profileId, state }); },

@@ -20,6 +20,8 @@ import { BUILD_IN_REQUEST_MAX, SEARCH_STARTING_MESSAGE, buildSearchIndexLater } 
 import { searchPage } from './service';
 import { touchProfile } from '../../db/revision';
 
+const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 let t: TestApp;
 let anon: Client;
 let staff: Client;
@@ -178,6 +180,23 @@ describe("a page's bytes", () => {
     // and both texts are stored at the profiles' revisions for the next answer
     const storedAt = t.db.prepare('SELECT t.revision = p.revision FROM sync_texts t JOIN profiles p ON p.id = t.id WHERE t.id IN (?, ?)').pluck().all(id, other!.id);
     expect(storedAt).toEqual([1, 1]);
+  });
+});
+
+describe('light profiles', () => {
+  it('when a profile has a picture and incidents, then the page carries it without them, marked for its details to be read, and its bytes are still the object form', async () => {
+    // (the nickname and picture come from its incident; the texts hold the keys the cut searches for)
+    const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Zebediah Quorrington' }, [{
+      nicknames: ['Says ,"avatar":"x",\\"location":'], avatar: PNG_1x1, description: 'Took 2 ETH ,"incidents":[ and ran',
+    }]);
+
+    const answer = await pageFor('developer', 'Zebediah Quorrington');
+    const found = answer.items.find((i) => i.profile.id === id)!;
+    expect(found.profile).toMatchObject({ avatar: null, incidents: [], details: false, nickname: 'Says ,"avatar":"x",\\"location":' });
+    // what the dialog reads on demand is still there
+    const full = await request(t.app).get(routes.profiles.detail.developer.path({ id }));
+    expect(full.body.avatar).toMatch(/^data:image\/png;base64,/);
+    await expectObjectForm({ kind: 'developer', q: 'Zebediah Quorrington', filters: {}, page: 1 });
   });
 });
 

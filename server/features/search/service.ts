@@ -10,15 +10,16 @@ import { currentRevision } from '../../db/revision';
 import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SearchAnswer, SearchCallQuery, SearchLookupAnswer, SearchOptionsAnswer } from '../../../shared/contract/search';
+import { lightProfile } from '../../../shared/contract/sync';
 import { identifierLookup, registryAnswer, type RegistryAnswer } from '../../../shared/search/answers';
 import type { FilterCategory } from '../../../shared/search/facets';
 import { lastPage, pageQuery } from '../../../shared/search/page';
 import { publicProfiles, registryIndex } from './registry-index';
 
 /**
- * What a page's profiles are pasted from: their sync texts (features/sync/page-text.ts
- * publicProfileTexts), the very JSON of the profiles the object form holds. app.ts gives it (a
- * feature does not import another).
+ * What a page's profiles are pasted from: their sync texts in the light form
+ * (features/sync/page-text.ts publicLightProfileTexts), the very JSON of the light profiles the
+ * object form holds. app.ts gives it (a feature does not import another).
  */
 export type ProfileTexts = (db: Db, ids: readonly number[]) => Map<number, Buffer>;
 
@@ -39,14 +40,17 @@ function pageOf(db: Db, { kind, q, filters, page }: SearchCallQuery): { at: numb
 
 /**
  * One page of the registry for a search as objects, read in the caller's transaction: the form
- * searchPageBody is held to (search.test.ts).
+ * searchPageBody is held to (search.test.ts). Its profiles are light (lightProfile): a page is
+ * ~3x fewer bytes without incidents and pictures, which only the profile dialog shows and reads
+ * when it opens (decision 034).
  */
 export function searchPage(db: Db, query: SearchCallQuery): SearchAnswer {
   const { at, answer } = pageOf(db, query);
   const profiles = publicProfiles(db, answer.items.map((item) => item.id));
   const items = answer.items.flatMap((item) => {
-    const profile = profiles.get(item.id);
-    if (!profile) return [];
+    const stored = profiles.get(item.id);
+    if (!stored) return [];
+    const profile = lightProfile(stored);
     return [item.matched ? { profile, score: item.score, matched: item.matched } : { profile, score: item.score }];
   });
   return {

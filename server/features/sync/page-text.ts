@@ -375,6 +375,29 @@ export function publicProfileTexts(db: Db, ids: readonly number[]): Map<number, 
 
 /** Where a profile text's incidents start: its last key (profileText writes it last), which no string value can hold unescaped. */
 const INCIDENTS_KEY = Buffer.from('"incidents":[');
+// the keys around a text's avatar: written after the nickname and before the location
+const AVATAR_KEY = Buffer.from(',"avatar":');
+const LOCATION_KEY = Buffer.from(',"location":');
+const NO_AVATAR = Buffer.from('null');
+const NO_DETAILS = Buffer.from('"incidents":[],"details":false}');
+
+/**
+ * A profile text as JSON.stringify(lightProfile(profile)) (shared/contract/sync.ts): its avatar
+ * null and its incidents cut, by byte searches for the keys around them, never parsed.
+ */
+export function lightProfileText(text: Buffer): Buffer {
+  const avatar = text.indexOf(AVATAR_KEY) + AVATAR_KEY.length;
+  const location = text.indexOf(LOCATION_KEY, avatar);
+  const incidents = text.indexOf(INCIDENTS_KEY, location);
+  return Buffer.concat([text.subarray(0, avatar), NO_AVATAR, text.subarray(location, incidents), NO_DETAILS]);
+}
+
+/** publicProfileTexts in the light form (lightProfileText): the search call's pages are pasted from them. */
+export function publicLightProfileTexts(db: Db, ids: readonly number[]): Map<number, Buffer> {
+  const texts = publicProfileTexts(db, ids);
+  for (const [id, text] of texts) texts.set(id, lightProfileText(text));
+  return texts;
+}
 
 /**
  * The light form of a page (shared/contract/sync.ts syncLightPageSchema), read in the caller's
