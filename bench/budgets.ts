@@ -51,7 +51,11 @@ export const BUDGETS = {
    * 032 (answers built on SEARCH_THREADS=2 worker threads, each with its own index; brotli 2):
    * `--only 'search call'` on a quiet machine (2026-11-26): distinct queries p99 185 ms, p50 53 ms,
    * 807 req/s (490 req/s, p99 263 ms in process the same day); with 512 kept terms on the server's
-   * index: p99 135 ms, p50 47 ms, 956 req/s. Still ~2.7x over: the budget stays null.
+   * index: p99 135 ms, p50 47 ms, 956 req/s. Since decision 034 (bitsets borrowed from an
+   * arena, the threads' file mapped, light profiles in the pages): ~2.0-2.1 ms of server CPU a
+   * distinct answer at 700-850 req/s, p99 ~190-240 ms on this machine's slower hours. The closed
+   * loop needs ~2,300 req/s for p99 ≤ 50 ms on 2 cores shared with the load generator (the note
+   * says why): ~4x over, the budget stays null.
    */
   searchCallCachedP99Ms: { max: 50 },
   searchCallP99Ms: null,
