@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../../../tests/support/postgres';
-import { isPostgresUrl, openEngine, redactPasswords, type Engine } from './engine';
+import { openDatabase } from '../connection';
+import { NOT_IN_ONE_TURN, engineOver, inTransaction, isPostgresUrl, openEngine, redactPasswords, type Engine } from './engine';
 
 const postgres = usePostgres();
 let dir: string;
@@ -62,5 +63,58 @@ describe('openEngine', () => {
       .toBe('postgres://bustr:***@db.example:5432/bustr: connect ECONNREFUSED');
     expect(redactPasswords('postgres://postgres@127.0.0.1:5432/bustr')).toBe('postgres://postgres@127.0.0.1:5432/bustr');
     expect([isPostgresUrl('postgres://h/db'), isPostgresUrl('postgresql://h/db'), isPostgresUrl('data/registry.sqlite')]).toEqual([true, true, false]);
+  });
+});
+
+describe('inTransaction', () => {
+  const counter = (engine: Engine) => engine.db.selectFrom('revision_counter').select('value').executeTakeFirstOrThrow();
+
+  it('when the work resolves, then it is committed; when it throws, then nothing of it stays, on both engines', async () => {
+    const results = await withBoth(async (engine) => {
+      await inTransaction(engine, (trx) => trx.updateTable('revision_counter').set({ value: 5 }).execute());
+      await expect(inTransaction(engine, async (trx) => {
+        await trx.updateTable('revision_counter').set({ value: 9 }).execute();
+        throw new Error('refused');
+      })).rejects.toThrow('refused');
+      return counter(engine);
+    });
+    expect(results).toEqual([{ value: 5 }, { value: 5 }]);
+  });
+
+  it("when it runs over the app's own SQLite connection, then another request's synchronous write waits until it has committed", async () => {
+    const app = openDatabase(join(dir, `${Math.random()}.sqlite`));
+    const engine = engineOver(app);
+    try {
+      const seen: string[] = [];
+      // another request's turn, asked for before the transaction starts
+      setImmediate(() => {
+        seen.push(`a synchronous write sees ${app.prepare('SELECT value FROM revision_counter').pluck().get()}`);
+        app.prepare('UPDATE revision_counter SET value = value + 100').run();
+      });
+      await inTransaction(engine, async (trx) => {
+        for (let i = 0; i < 3; i++) await trx.updateTable('revision_counter').set((eb) => ({ value: eb('value', '+', 1) })).execute();
+        seen.push(`the transaction sees ${(await trx.selectFrom('revision_counter').select('value').executeTakeFirstOrThrow()).value}`);
+      });
+      seen.push('committed');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual(['the transaction sees 3', 'committed', 'a synchronous write sees 3']);
+      expect(await counter(engine)).toEqual({ value: 103 });
+    } finally {
+      await engine.close();
+      expect(app.open).toBe(true); // the app's connection is the app's to close
+      app.close();
+    }
+  });
+
+  it('when SQLite work waits on something else than its queries, then it is rolled back with a plain reason; PostgreSQL lets it wait', async () => {
+    const results = await withBoth(async (engine) => {
+      const waiting = inTransaction(engine, async (trx) => {
+        await trx.updateTable('revision_counter').set({ value: 7 }).execute();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      });
+      const outcome = await waiting.then(() => 'committed', (error: Error) => error.message);
+      return [engine.kind, outcome, (await counter(engine)).value];
+    });
+    expect(results).toEqual([['sqlite', NOT_IN_ONE_TURN, 0], ['postgres', 'committed', 7]]);
   });
 });

@@ -2,14 +2,15 @@
 // instance over the registry, on SQLite (better-sqlite3, the default, embedded) for a file path
 // and on PostgreSQL (a pg Pool) for a postgres:// URL, each with its schema brought up to date at
 // open. The running app still opens SQLite through connection.ts; this layer serves migrate-data
-// and the tests until the server's modules move onto it.
+// and the tests until the server's modules move onto it, a module at a time, over the app's own
+// connection (engineOver, inTransaction: docs/decisions/035-moving-onto-the-data-layer-a-module-at-a-time.md).
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../connection';
+import { openDatabase, type Db } from '../connection';
 import { migratePostgres, pendingPostgresMigrations } from './postgres-migrate';
 import type { Database } from './schema';
 
@@ -111,4 +112,52 @@ function openSqlite(path: string, options: OpenOptions): Engine {
 /** Opens the registry at `target`: a postgres:// URL, or else a SQLite file's path. */
 export async function openEngine(target: string, options: OpenOptions = {}): Promise<Engine> {
   return isPostgresUrl(target) ? openPostgres(target, options) : openSqlite(target, options);
+}
+
+/**
+ * Kysely over a SQLite connection the caller already has open (the app's, from connection.ts),
+ * beside the modules that still call better-sqlite3 on it: how the server moves onto this layer a
+ * module at a time. Closing it leaves the connection open. Write its transactions with inTransaction.
+ */
+export function engineOver(database: Db): Engine {
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // (Kysely's destroy() would close the connection: the app closes it when it stops)
+  return { kind: 'sqlite', db, label: database.name, close: async () => {} };
+}
+
+/** What a SQLite transaction that waited on something other than its own queries is rolled back with. */
+export const NOT_IN_ONE_TURN = 'A SQLite transaction waited on something other than its own queries; it was rolled back (docs/decisions/035).';
+
+/**
+ * Runs `work` in a transaction, committed when it resolves and rolled back when it throws.
+ *
+ * On SQLite the connection is one for the whole process, and the modules not moved yet write on
+ * it synchronously. A Kysely transaction on better-sqlite3 runs each query synchronously and its
+ * awaits are microtasks, so while `work` awaits only its queries it runs to its commit within one
+ * turn of the event loop, and no other request's statement can land inside it. Awaiting anything
+ * else inside (a fetch, argon2, sharp, a timer) would let one in: such a transaction is rolled
+ * back with NOT_IN_ONE_TURN, so the mistake shows in the first test that runs it (a net for tests:
+ * by then a statement that landed inside is rolled back with it). On PostgreSQL each transaction
+ * has its own pooled connection, and waiting inside is allowed (if unwise).
+ */
+export async function inTransaction<T>(engine: Engine, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (engine.kind === 'postgres') return engine.db.transaction().execute(work);
+  // the turn has ended once either fires: an immediate runs before the next I/O callbacks, a timer
+  // before them when the transaction began among the immediates themselves
+  let turnEnded = false;
+  const end = () => {
+    turnEnded = true;
+  };
+  const immediate = setImmediate(end);
+  const timer = setTimeout(end, 0);
+  try {
+    return await engine.db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      if (turnEnded) throw new Error(NOT_IN_ONE_TURN);
+      return result;
+    });
+  } finally {
+    clearImmediate(immediate);
+    clearTimeout(timer);
+  }
 }
