@@ -4,6 +4,7 @@
 // another request is a 422.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../shared/constants';
 import type { Db } from '../db/connection';
@@ -13,10 +14,23 @@ import { parse, pathId } from './validate';
 import { audit } from '../db/audit';
 import { flushPendingIdentifiers } from '../db/pending-identifiers';
 import { bulkRejectSchema, type BulkRejectAnswer } from '../../shared/contract/admin';
+import { inTransaction, type Engine } from '../db/engine/engine';
+import type { Database } from '../db/engine/schema';
 
 export interface WriteResult { status: number; body: unknown }
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+/** The key's header, checked: undefined without one; a 400 when it is not a key. */
+function idempotencyKey(req: Request): string | undefined {
+  const key = req.get(IDEMPOTENCY_HEADER);
+  if (key !== undefined && !KEY_PATTERN.test(key)) {
+    throw new AppError(400, `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or . _ : -`);
+  }
+  return key;
+}
+
+const KEY_REUSED = `This ${IDEMPOTENCY_HEADER} was already used for a different request.`;
 
 function requestHash(req: Request): string {
   return createHash('sha256')
@@ -43,10 +57,7 @@ export function writeRoute<S extends z.ZodType>(
   const findKey = db.prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE key = ?');
   const saveKey = db.prepare('INSERT INTO idempotency_keys (key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?)');
   return (req, res) => {
-    const key = req.get(IDEMPOTENCY_HEADER);
-    if (key !== undefined && !KEY_PATTERN.test(key)) {
-      throw new AppError(400, `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or . _ : -`);
-    }
+    const key = idempotencyKey(req);
     const body: unknown = schema ? parse(schema, req.body) : undefined;
     const handler = (request: Request) => handle(request, body);
     const write = () => {
@@ -54,9 +65,7 @@ export function writeRoute<S extends z.ZodType>(
       const hashed = requestHash(req);
       const stored = findKey.get(key) as { request_hash: string; status: number; body: string } | undefined;
       if (stored) {
-        if (stored.request_hash !== hashed) {
-          throw new AppError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request.`);
-        }
+        if (stored.request_hash !== hashed) throw new AppError(422, KEY_REUSED);
         return { status: stored.status, body: JSON.parse(stored.body) as unknown, replayed: true };
       }
       const result = handler(req);
@@ -70,6 +79,51 @@ export function writeRoute<S extends z.ZodType>(
       return result;
     });
     const result = run.immediate();
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.status).json(result.body ?? null);
+  };
+}
+
+/** A write of a module moved onto the data layer (decision 035): its work in the write's transaction. */
+export type EngineWrite<Body> = (trx: Kysely<Database>, req: Request, body: Body) => Promise<WriteResult>;
+
+/**
+ * writeRoute on the data layer, for either engine (issue 21, docs/decisions/035): the body read
+ * with `body` before the transaction, then the write, its idempotency record and `afterWrite` (what
+ * every write must leave current, as writeRoute's pending identifiers) in one transaction
+ * (inTransaction). On PostgreSQL several app instances may receive the same key at once: each
+ * takes a lock on the key inside its transaction (pg_advisory_xact_lock), so the second waits for
+ * the first to commit, then finds its record and replays it; one record, one write. On SQLite the
+ * transaction's write lock does the same.
+ */
+export function engineWriteRoute<S extends z.ZodType>(
+  engine: Engine,
+  body: S,
+  handle: EngineWrite<z.output<S>>,
+  afterWrite: (trx: Kysely<Database>) => Promise<void> = async () => {},
+): RequestHandler {
+  return async (req, res) => {
+    const key = idempotencyKey(req);
+    const parsed = parse(body, req.body);
+    const result = await inTransaction(engine, async (trx) => {
+      const hashed = key === undefined ? null : requestHash(req);
+      if (key !== undefined) {
+        if (engine.kind === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+        const stored = await trx.selectFrom('idempotency_keys').select(['request_hash', 'status', 'body']).where('key', '=', key).executeTakeFirst();
+        if (stored) {
+          if (stored.request_hash !== hashed) throw new AppError(422, KEY_REUSED);
+          return { status: stored.status, body: JSON.parse(stored.body) as unknown, replayed: true };
+        }
+      }
+      const written = await handle(trx, req, parsed);
+      if (key !== undefined && hashed !== null) {
+        await trx.insertInto('idempotency_keys')
+          .values({ key, request_hash: hashed, status: written.status, body: JSON.stringify(written.body ?? null), created_at: Date.now() })
+          .execute();
+      }
+      await afterWrite(trx);
+      return { ...written, replayed: false };
+    });
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(result.status).json(result.body ?? null);
   };

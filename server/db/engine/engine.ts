@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from '../connection';
 import { migratePostgres, pendingPostgresMigrations } from './postgres-migrate';
@@ -140,7 +140,7 @@ export const NOT_IN_ONE_TURN = 'A SQLite transaction waited on something other t
  * by then a statement that landed inside is rolled back with it). On PostgreSQL each transaction
  * has its own pooled connection, and waiting inside is allowed (if unwise).
  */
-export async function inTransaction<T>(engine: Engine, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(engine: Engine, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   if (engine.kind === 'postgres') return engine.db.transaction().execute(work);
   // the turn has ended once either fires: an immediate runs before the next I/O callbacks, a timer
   // before them when the transaction began among the immediates themselves
@@ -151,10 +151,21 @@ export async function inTransaction<T>(engine: Engine, work: (trx: Transaction<D
   const immediate = setImmediate(end);
   const timer = setTimeout(end, 0);
   try {
-    return await engine.db.transaction().execute(async (trx) => {
-      const result = await work(trx);
-      if (turnEnded) throw new Error(NOT_IN_ONE_TURN);
-      return result;
+    // BEGIN IMMEDIATE, as connection.ts's writers: the write lock from the start, so a write after
+    // a read cannot find that another connection (a search thread storing a page text) wrote in
+    // between, which SQLite answers with SQLITE_BUSY without waiting
+    return await engine.db.connection().execute(async (connection) => {
+      await sql`BEGIN IMMEDIATE`.execute(connection);
+      try {
+        const result = await work(connection);
+        if (turnEnded) throw new Error(NOT_IN_ONE_TURN);
+        await sql`COMMIT`.execute(connection);
+        return result;
+      } catch (error) {
+        // (SQLite may have ended the transaction itself: a full disk, an interrupt)
+        await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+        throw error;
+      }
     });
   } finally {
     clearImmediate(immediate);
