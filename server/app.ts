@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
 import { JSON_BODY_LIMIT } from '../shared/constants';
 import type { AppDeps } from './deps';
+import { engineOver } from './db/engine/engine';
 import { apiNotFound, errorHandler } from './http/errors';
 import { loadSession } from './http/session';
 import { csrfProtection } from './http/csrf';
@@ -49,9 +50,10 @@ export function createApp(base: AppDeps, options: AppOptions = {}): RequestListe
   });
 }
 
-/** The deps with the app's limits on public work (made once, shared by the lane and Express). */
+/** The deps with the app's limits on public work and its data layer (each made once, shared by the lane and Express). */
 function withLimits(deps: AppDeps): AppDeps {
-  return deps.limits === undefined ? { ...deps, limits: makeLimits(deps.db, deps.config) } : deps;
+  const withEngine = deps.engine ? deps : { ...deps, engine: engineOver(deps.db) };
+  return withEngine.limits === undefined ? { ...withEngine, limits: makeLimits(deps.db, deps.config) } : withEngine;
 }
 
 /** The reads the lane ahead of Express answers from the answer cache: the public sync, list and search pages. */

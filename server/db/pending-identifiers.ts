@@ -5,6 +5,7 @@
 // the stale ones: at the end of every API write's transaction (http/write.ts) and at start.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
+import type { AfterWrite, Engine } from './engine/engine';
 import { identifierSource, INCIDENT_LISTS_SQL, PROFILE_IDENTIFIERS_FORMAT, PROFILE_LISTS_SQL } from './profile-identifiers';
 import { profileIdentifiers, type ProfileIdentifier } from '../../shared/identifiers';
 
@@ -89,6 +90,19 @@ function store(db: Db, reports: Iterable<PendingReport>): void {
 /** The profiles whose rows may be out of date (a read takes theirs from pendingReportsOf). */
 export function staleProfiles(db: Db): number[] {
   return prepared(db).stale.all();
+}
+
+/**
+ * flushPendingIdentifiers as the last step of a write on the data layer (http/write.ts
+ * engineWriteRoute): on SQLite on the app's connection `db`, inside the write's transaction, which
+ * the engine runs on that connection in one turn (docs/decisions/035). PostgreSQL's is still to
+ * come: until then a write there says so rather than leave the pending rows stale.
+ */
+export function pendingIdentifiersAfterWrite(db: Db, engine: Engine): AfterWrite {
+  if (engine.kind === 'sqlite') return async () => flushPendingIdentifiers(db);
+  return async () => {
+    throw new Error('The pending identifiers are not kept on PostgreSQL yet (docs/decisions/035).');
+  };
 }
 
 /** Rewrites the stale profiles' rows; call it in the write's transaction. */

@@ -14,7 +14,7 @@ import { parse, pathId } from './validate';
 import { audit } from '../db/audit';
 import { flushPendingIdentifiers } from '../db/pending-identifiers';
 import { bulkRejectSchema, type BulkRejectAnswer } from '../../shared/contract/admin';
-import { inTransaction, type Engine } from '../db/engine/engine';
+import { inTransaction, type AfterWrite, type Engine } from '../db/engine/engine';
 import type { Database } from '../db/engine/schema';
 
 export interface WriteResult { status: number; body: unknown }
@@ -96,15 +96,17 @@ export type EngineWrite<Body> = (trx: Kysely<Database>, req: Request, body: Body
  * the first to commit, then finds its record and replays it; one record, one write. On SQLite the
  * transaction's write lock does the same.
  */
+export function engineWriteRoute(engine: Engine, body: null, handle: EngineWrite<undefined>, afterWrite: AfterWrite): RequestHandler;
+export function engineWriteRoute<S extends z.ZodType>(engine: Engine, body: S, handle: EngineWrite<z.output<S>>, afterWrite: AfterWrite): RequestHandler;
 export function engineWriteRoute<S extends z.ZodType>(
   engine: Engine,
-  body: S,
-  handle: EngineWrite<z.output<S>>,
-  afterWrite: (trx: Kysely<Database>) => Promise<void> = async () => {},
+  body: S | null,
+  handle: EngineWrite<z.output<S> | undefined>,
+  afterWrite: AfterWrite,
 ): RequestHandler {
   return async (req, res) => {
     const key = idempotencyKey(req);
-    const parsed = parse(body, req.body);
+    const parsed = body ? parse(body, req.body) : undefined;
     const result = await inTransaction(engine, async (trx) => {
       const hashed = key === undefined ? null : requestHash(req);
       if (key !== undefined) {

@@ -125,6 +125,9 @@ export function engineOver(database: Db): Engine {
   return { kind: 'sqlite', db, label: database.name, close: async () => {} };
 }
 
+/** What every write leaves current before it commits (writeRoute's pending identifiers: db/pending-identifiers.ts pendingIdentifiersAfterWrite). */
+export type AfterWrite = (trx: Kysely<Database>) => Promise<void>;
+
 /** What a SQLite transaction that waited on something other than its own queries is rolled back with. */
 export const NOT_IN_ONE_TURN = 'A SQLite transaction waited on something other than its own queries; it was rolled back (docs/decisions/035).';
 

@@ -1,8 +1,11 @@
 // Saved searches (product.md#entities-saved-search ("Saved search"), product.md#constants ("Search history 10")): each signed-in user keeps
 // their newest SEARCH_HISTORY_LIMIT; saving one more drops the oldest. Plain values in and out.
+// The first feature on the data layer (issue 21, docs/decisions/035): the same code on SQLite and
+// PostgreSQL, given the app's Kysely or a write's transaction.
+import type { Kysely } from 'kysely';
 import { SEARCH_HISTORY_LIMIT } from '../../../shared/constants';
 import type { SavedSearch, SavedSearchFilters } from '../../../shared/contract/saved-search';
-import type { Db } from '../../db/connection';
+import type { Database } from '../../db/engine/schema';
 import { notFound } from '../../errors';
 
 export interface NewSavedSearch {
@@ -21,30 +24,30 @@ const toSavedSearch = (row: Row): SavedSearch => ({
   savedAt: row.saved_at,
 });
 
-// newest first; the id breaks ties between searches saved in the same millisecond
-const NEWEST_FIRST = 'ORDER BY saved_at DESC, id DESC';
+/** A user's searches, newest first; the id breaks ties between searches saved in the same millisecond. */
+const newestOf = (db: Kysely<Database>, userId: number) => db.selectFrom('saved_searches')
+  .where('user_id', '=', userId).orderBy('saved_at', 'desc').orderBy('id', 'desc').limit(SEARCH_HISTORY_LIMIT);
 
-export function listSavedSearches(db: Db, userId: number): SavedSearch[] {
-  const rows = db
-    .prepare(`SELECT id, name, filters, query, saved_at FROM saved_searches WHERE user_id = ? ${NEWEST_FIRST} LIMIT ?`)
-    .all(userId, SEARCH_HISTORY_LIMIT) as Row[];
+export async function listSavedSearches(db: Kysely<Database>, userId: number): Promise<SavedSearch[]> {
+  const rows = await newestOf(db, userId).select(['id', 'name', 'filters', 'query', 'saved_at']).execute();
   return rows.map(toSavedSearch);
 }
 
-/** Saves the search and drops this user's searches beyond the newest SEARCH_HISTORY_LIMIT. */
-export function createSavedSearch(db: Db, userId: number, input: NewSavedSearch, now = new Date()): SavedSearch {
-  const row = db
-    .prepare(`INSERT INTO saved_searches (user_id, name, filters, query, saved_at) VALUES (?, ?, ?, ?, ?)
-      RETURNING id, name, filters, query, saved_at`)
-    .get(userId, input.name, JSON.stringify(input.filters), input.query, now.toISOString()) as Row;
-  db.prepare(`DELETE FROM saved_searches WHERE user_id = ? AND id NOT IN (
-      SELECT id FROM saved_searches WHERE user_id = ? ${NEWEST_FIRST} LIMIT ?)`)
-    .run(userId, userId, SEARCH_HISTORY_LIMIT);
+/** Saves the search and drops this user's searches beyond the newest SEARCH_HISTORY_LIMIT; call it in the write's transaction. */
+export async function createSavedSearch(trx: Kysely<Database>, userId: number, input: NewSavedSearch, now = new Date()): Promise<SavedSearch> {
+  const row = await trx.insertInto('saved_searches')
+    .values({ user_id: userId, name: input.name, filters: JSON.stringify(input.filters), query: input.query, saved_at: now.toISOString() })
+    .returning(['id', 'name', 'filters', 'query', 'saved_at'])
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('saved_searches')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', newestOf(trx, userId).select('id'))
+    .execute();
   return toSavedSearch(row);
 }
 
 /** Deletes one of the user's own searches; someone else's is as unknown as a missing one. */
-export function deleteSavedSearch(db: Db, userId: number, id: number): void {
-  const { changes } = db.prepare('DELETE FROM saved_searches WHERE id = ? AND user_id = ?').run(id, userId);
-  if (changes === 0) throw notFound('That saved search');
+export async function deleteSavedSearch(trx: Kysely<Database>, userId: number, id: number): Promise<void> {
+  const { numDeletedRows } = await trx.deleteFrom('saved_searches').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (numDeletedRows === 0n) throw notFound('That saved search');
 }
