@@ -1,7 +1,9 @@
 // What the edit and removal requests share once they reach staff (docs/design.md#moderation): only
 // a pending request can be decided, and rejecting one changes nothing but its status (audited).
-import { audit } from './audit';
+import type { Kysely } from 'kysely';
+import { audit, auditOn } from './audit';
 import type { Db } from './connection';
+import type { Database } from './engine/schema';
 import { AppError, notFound } from '../errors';
 
 /** The requests visitors make for staff to decide: their table, and their name in messages and the audit log. */
@@ -13,8 +15,13 @@ export type RequestKind = keyof typeof REQUESTS;
 
 /** The request, when it is still pending: 404 when there is none, 409 when it was decided already. */
 export function pendingRequest<Row extends { verification_status: string }>(db: Db, kind: RequestKind, id: number): Row {
-  const { table, name } = REQUESTS[kind];
-  const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
+  const { table } = REQUESTS[kind];
+  return stillPending(kind, db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined);
+}
+
+/** The row when it is there and pending: the 404 and 409 of pendingRequest. */
+function stillPending<Row extends { verification_status: string }>(kind: RequestKind, row: Row | undefined): Row {
+  const { name } = REQUESTS[kind];
   if (!row) throw notFound(`That ${name}`);
   if (row.verification_status !== 'pending') {
     throw new AppError(409, `This ${name} was already ${row.verification_status}; only a pending request can be moderated.`);
@@ -22,14 +29,33 @@ export function pendingRequest<Row extends { verification_status: string }>(db: 
   return row;
 }
 
-/** Rejects a pending request: nothing it asked for is done. */
-export function rejectRequest(db: Db, kind: RequestKind, id: number, actor: string): { id: number; verification_status: 'rejected' } {
-  const { table, auditKind } = REQUESTS[kind];
-  pendingRequest(db, kind, id);
-  db.prepare(`UPDATE ${table} SET verification_status = 'rejected' WHERE id = ?`).run(id);
-  audit(db, {
+/** pendingRequest on the data layer, for either engine (docs/decisions/035). */
+export async function pendingRequestOn<K extends RequestKind>(trx: Kysely<Database>, kind: K, id: number) {
+  const row = await trx.selectFrom(REQUESTS[kind].table).selectAll().where('id', '=', id).executeTakeFirst();
+  return stillPending(kind, row);
+}
+
+/** The audit entry of a rejection. */
+const rejection = (kind: RequestKind, id: number, actor: string) => {
+  const { auditKind } = REQUESTS[kind];
+  return {
     actor, action: `${auditKind}.reject`, targetKind: auditKind, targetId: id,
     before: { verification_status: 'pending' }, after: { verification_status: 'rejected' },
-  });
+  };
+};
+
+/** Rejects a pending request: nothing it asked for is done. */
+export function rejectRequest(db: Db, kind: RequestKind, id: number, actor: string): { id: number; verification_status: 'rejected' } {
+  pendingRequest(db, kind, id);
+  db.prepare(`UPDATE ${REQUESTS[kind].table} SET verification_status = 'rejected' WHERE id = ?`).run(id);
+  audit(db, rejection(kind, id, actor));
+  return { id, verification_status: 'rejected' };
+}
+
+/** rejectRequest on the data layer, for either engine; call it in the write's transaction. */
+export async function rejectRequestOn(trx: Kysely<Database>, kind: RequestKind, id: number, actor: string): Promise<{ id: number; verification_status: 'rejected' }> {
+  await pendingRequestOn(trx, kind, id);
+  await trx.updateTable(REQUESTS[kind].table).set({ verification_status: 'rejected' }).where('id', '=', id).execute();
+  await auditOn(trx, rejection(kind, id, actor));
   return { id, verification_status: 'rejected' };
 }

@@ -57,11 +57,12 @@ describe('saved searches on both engines', () => {
   it("when a user deletes one of theirs, then it goes; another user's is as unknown as a missing one, and stays", async () => {
     const results = await onBoth(async (engine, [ada, bert]) => {
       const saved = await inTransaction(engine, (trx) => createSavedSearch(trx, ada, { name: 'mine', filters: {}, query: 'rug' }));
-      const refused = await inTransaction(engine, (trx) => deleteSavedSearch(trx, bert, saved.id)).catch((error: Error) => error.message);
+      const refused = await inTransaction(engine, (trx) => deleteSavedSearch(trx, bert, Number(saved.id))).catch((error: Error) => error.message);
       const kept = (await listSavedSearches(engine.db, ada)).length;
-      await inTransaction(engine, (trx) => deleteSavedSearch(trx, ada, saved.id));
-      return [refused, kept, (await listSavedSearches(engine.db, ada)).length];
+      await inTransaction(engine, (trx) => deleteSavedSearch(trx, ada, Number(saved.id)));
+      return { refused, kept, after: (await listSavedSearches(engine.db, ada)).length };
     });
-    expect(results).toEqual([['That saved search was not found.', 1, 0], ['That saved search was not found.', 1, 0]]);
+    const expected = { refused: 'That saved search was not found.', kept: 1, after: 0 };
+    expect(results).toEqual([expected, expected]);
   });
 });
