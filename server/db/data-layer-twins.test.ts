@@ -1,7 +1,8 @@
 // The data layer's twins of the write spine (docs/decisions/035): auditOn, issueReceiptOn,
-// findReceiptOn, receiptStatusOn, pendingRequestOn and rejectRequestOn do what audit, issueReceipt,
-// findReceipt, receiptStatus, pendingRequest and rejectRequest do: on SQLite the same rows as the
-// synchronous functions, and the same on PostgreSQL.
+// pendingRequestOn and rejectRequestOn do what audit, issueReceipt, pendingRequest and
+// rejectRequest do: on SQLite the same rows as the synchronous functions, and the same on
+// PostgreSQL; a receipt reads the same (findReceiptOn, receiptStatusOn: their synchronous twins
+// are gone with their last caller) after either.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { openDatabase, type Db } from './connection';
 import { engineOver, inTransaction, openEngine, type Engine } from './engine/engine';
 import type { Database } from './engine/schema';
 import { pendingRequest, pendingRequestOn, rejectRequest, rejectRequestOn } from './pending-requests';
-import { findReceipt, findReceiptOn, issueReceipt, issueReceiptOn, receiptStatus, receiptStatusOn } from './receipts';
+import { findReceiptOn, issueReceipt, issueReceiptOn, receiptStatusOn } from './receipts';
 
 const postgres = usePostgres();
 let dir: string;
@@ -46,13 +47,13 @@ const message = (run: () => unknown) => Promise.resolve().then(run).then(() => '
 async function storySync(db: Db, engine: Engine): Promise<Story> {
   const id = await editRequestOn(engine.db);
   const { token, reference } = db.transaction(() => issueReceipt(db, 'edit_request', id))();
-  const row = findReceipt(db, token)!;
+  const row = (await findReceiptOn(engine.db, token))!;
   const refusedMissing = await message(() => pendingRequest(db, 'edit', id + 100));
-  const before = receiptStatus(db, row).status;
+  const before = (await receiptStatusOn(engine.db, row)).status;
   const rejected = db.transaction(() => rejectRequest(db, 'edit', id, 'staff'))();
   audit(db, { actor: 'staff', action: 'note' });
   const refusedAgain = await message(() => pendingRequest(db, 'edit', id));
-  return { refusedMissing, before, rejected, refusedAgain, after: receiptStatus(db, row).status, audit: await auditRows(engine), reference };
+  return { refusedMissing, before, rejected, refusedAgain, after: (await receiptStatusOn(engine.db, row)).status, audit: await auditRows(engine), reference };
 }
 
 /** The same story with the twins, on any engine. */

@@ -44,10 +44,6 @@ export async function issueReceiptOn(trx: Kysely<Database>, kind: ReceiptKind, t
 
 export interface ReceiptRow { reference: string; kind: ReceiptKind; target_id: number; submitted_at: string }
 
-export function findReceipt(db: Db, token: string): ReceiptRow | undefined {
-  return db.prepare('SELECT reference, kind, target_id, submitted_at FROM receipts WHERE token_hash = ?').get(hashToken(token)) as ReceiptRow | undefined;
-}
-
 export async function findReceiptOn(db: Kysely<Database>, token: string): Promise<ReceiptRow | undefined> {
   const row = await db.selectFrom('receipts').select(['reference', 'kind', 'target_id', 'submitted_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
   return row as ReceiptRow | undefined;
@@ -71,10 +67,6 @@ const STATUS_OF: Record<ReceiptKind, ItemOf> = {
   edit_request: { table: 'edit_requests', stored: 'submitted_at', map: { pending: 'in_review', approved: 'published', rejected: 'not_accepted' } },
   removal_request: { table: 'removal_requests', stored: 'submitted_at', map: { pending: 'in_review', processed: 'processed', rejected: 'not_accepted' } },
 };
-const itemSql = ({ table, stored, profileKind }: ItemOf) =>
-  `SELECT verification_status AS state, ${stored} AS stored FROM ${table} WHERE id = ?${profileKind ? ` AND kind = '${profileKind}'` : ''}`;
-
-const LAST_DECISION = 'SELECT at FROM audit_log WHERE target_kind = ? AND target_id = ? ORDER BY id DESC LIMIT 1';
 
 /** The status from the item's state and when it was stored, and when its last moderation was. */
 function statusOf(row: ReceiptRow, item: { state: string; stored: string } | undefined, decided: string | undefined): { status: ReceiptStatus; changedAt: string } {
@@ -82,14 +74,7 @@ function statusOf(row: ReceiptRow, item: { state: string; stored: string } | und
   return { status, changedAt: status === 'in_review' ? row.submitted_at : (decided ?? row.submitted_at) };
 }
 
-/** Where the receipt's submission stands, and since when (its last moderation in the audit log). */
-export function receiptStatus(db: Db, row: ReceiptRow): { status: ReceiptStatus; changedAt: string } {
-  const item = db.prepare(itemSql(STATUS_OF[row.kind])).get(row.target_id) as { state: string; stored: string } | undefined;
-  const decided = db.prepare(LAST_DECISION).pluck().get(row.kind, row.target_id) as string | undefined;
-  return statusOf(row, item, decided);
-}
-
-/** receiptStatus on the data layer, for either engine (docs/decisions/035). */
+/** Where the receipt's submission stands, and since when (its last moderation in the audit log); on either engine. */
 export async function receiptStatusOn(db: Kysely<Database>, row: ReceiptRow): Promise<{ status: ReceiptStatus; changedAt: string }> {
   const { table, stored, profileKind } = STATUS_OF[row.kind];
   const item = (await sql<{ state: string; stored: string }>`SELECT verification_status AS state, ${sql.ref(stored)} AS stored

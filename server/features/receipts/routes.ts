@@ -4,17 +4,18 @@
 import express from 'express';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
-import { findReceipt, receiptStatus } from '../../db/receipts';
+import { engineOver } from '../../db/engine/engine';
+import { findReceiptOn, receiptStatusOn } from '../../db/receipts';
 import { routes } from '../../../shared/contract/routes';
 import { RECEIPT_TOKEN, type Receipt } from '../../../shared/contract/receipt';
 
-export function receiptRoutes({ db }: AppDeps): express.Router {
+export function receiptRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
   const router = express.Router();
-  router.get(routes.receipts.read.pattern, (req, res) => {
+  router.get(routes.receipts.read.pattern, async (req, res) => {
     const token = String(req.params.token);
-    const row = RECEIPT_TOKEN.test(token) ? findReceipt(db, token) : undefined;
+    const row = RECEIPT_TOKEN.test(token) ? await findReceiptOn(engine.db, token) : undefined;
     if (!row) throw notFound('That receipt');
-    const { status, changedAt } = receiptStatus(db, row);
+    const { status, changedAt } = await receiptStatusOn(engine.db, row);
     const answer: Receipt = { reference: row.reference, kind: row.kind, status, submitted_at: row.submitted_at, changed_at: changedAt };
     res.json(answer);
   });
