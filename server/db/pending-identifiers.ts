@@ -4,8 +4,10 @@
 // mark a profile stale whenever those change, whoever writes, and flushPendingIdentifiers rewrites
 // the stale ones: at the end of every API write's transaction (http/write.ts) and at start.
 import type { Statement } from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from './connection';
 import type { AfterWrite, Engine } from './engine/engine';
+import type { Database, PendingIdentifiersTable } from './engine/schema';
 import { identifierSource, INCIDENT_LISTS_SQL, PROFILE_IDENTIFIERS_FORMAT, PROFILE_LISTS_SQL } from './profile-identifiers';
 import { profileIdentifiers, type ProfileIdentifier } from '../../shared/identifiers';
 
@@ -70,11 +72,20 @@ export function pendingReportsOf(db: Db, profileId: number): PendingReport[] {
   const row = s.profile.get(profileId) as [string, string, string] | undefined;
   if (!row) return [];
   const [kind, status, lists] = row;
-  const awaiting = isAwaiting(kind, status);
+  const statuses = incidentStatusesOf(kind, status);
+  return reportsOf(profileId, isAwaiting(kind, status) ? lists : null, s.incidentsOf.all(profileId, ...statuses) as [number, string][]);
+}
+
+/** The incidents of a profile that await review with it: not rejected while it awaits review, else only the pending ones. */
+function incidentStatusesOf(kind: string, status: string): [string, string] {
+  return isAwaiting(kind, status) ? ['pending', 'approved'] : ['pending', 'pending'];
+}
+
+/** A profile's reports from its lists (null: its details are not under review) and its incidents' awaiting review, by id. */
+function reportsOf(profileId: number, profileLists: string | null, incidents: Iterable<[id: number, lists: string]>): PendingReport[] {
   const reports: PendingReport[] = [];
-  if (awaiting) reports.push({ reportKind: 'profile', reportId: profileId, profileId, identifiers: reportIdentifiers(profileId, [lists]) });
-  const statuses: [string, string] = awaiting ? ['pending', 'approved'] : ['pending', 'pending'];
-  for (const [id, incidentLists] of s.incidentsOf.all(profileId, ...statuses) as [number, string][]) {
+  if (profileLists !== null) reports.push({ reportKind: 'profile', reportId: profileId, profileId, identifiers: reportIdentifiers(profileId, [profileLists]) });
+  for (const [id, incidentLists] of incidents) {
     reports.push({ reportKind: 'incident', reportId: id, profileId, identifiers: reportIdentifiers(profileId, [incidentLists]) });
   }
   return reports;
@@ -95,14 +106,12 @@ export function staleProfiles(db: Db): number[] {
 /**
  * flushPendingIdentifiers as the last step of a write on the data layer (http/write.ts
  * engineWriteRoute): on SQLite on the app's connection `db`, inside the write's transaction, which
- * the engine runs on that connection in one turn (docs/decisions/035). PostgreSQL's is still to
- * come: until then a write there says so rather than leave the pending rows stale.
+ * the engine runs on that connection in one turn (docs/decisions/035); on PostgreSQL in the
+ * write's own transaction (flushPendingIdentifiersOn).
  */
 export function pendingIdentifiersAfterWrite(db: Db, engine: Engine): AfterWrite {
   if (engine.kind === 'sqlite') return async () => flushPendingIdentifiers(db);
-  return async () => {
-    throw new Error('The pending identifiers are not kept on PostgreSQL yet (docs/decisions/035).');
-  };
+  return (trx) => flushPendingIdentifiersOn(trx);
 }
 
 /** Rewrites the stale profiles' rows; call it in the write's transaction. */
@@ -147,4 +156,114 @@ export function ensurePendingIdentifiers(db: Db): void {
   const format = db.prepare('SELECT value FROM server_state WHERE key = ?').pluck().get(FORMAT_KEY);
   if (format !== String(PROFILE_IDENTIFIERS_FORMAT)) fillPendingIdentifiers(db);
   else db.transaction(() => flushPendingIdentifiers(db)).immediate();
+}
+
+// The twins on the data layer (docs/decisions/035): the same rows as the functions above, on either
+// engine, in the transaction `trx` the caller holds. Their SQL is engine-neutral: concat() for the
+// lists, ON CONFLICT … DO NOTHING on the table's key for SQLite's INSERT OR IGNORE, and joins
+// PostgreSQL accepts (it refuses CROSS JOIN … ON, SQLite's way of fixing the join order).
+
+const profileListsSql = sql.raw<string>(PROFILE_LISTS_SQL);
+const incidentListsSql = sql.raw<string>(INCIDENT_LISTS_SQL);
+const awaitingProfilesSql = sql.raw<boolean>(AWAITING_PROFILES);
+/** Rows an INSERT writes at once: 8 values each, well under SQLite's 32766 and PostgreSQL's 65535 parameters. */
+const INSERT_BATCH = 500;
+
+/** The reports of `profileIds` (at most PENDING_FLUSH_MAX of them), profile by profile in id order: pendingReportsOf for each, in two reads. */
+async function pendingReportsOfMany(trx: Kysely<Database>, profileIds: readonly number[]): Promise<PendingReport[]> {
+  if (profileIds.length === 0) return [];
+  const profiles = await trx.selectFrom('profiles as p')
+    .select(['p.id', 'p.kind', 'p.verification_status', profileListsSql.as('lists')])
+    .where('p.id', 'in', profileIds).orderBy('p.id').execute();
+  // through incidents_profile, as pendingReportsOf; a profile's statuses are sorted out below
+  const incidents = await trx.selectFrom('incidents as i')
+    .select(['i.id', 'i.profile_id', 'i.verification_status', incidentListsSql.as('lists')])
+    .where('i.profile_id', 'in', profileIds).where('i.verification_status', 'in', ['pending', 'approved'])
+    .orderBy('i.id').execute();
+  const incidentsOf = new Map<number, typeof incidents>();
+  for (const incident of incidents) {
+    const list = incidentsOf.get(incident.profile_id);
+    if (list) list.push(incident);
+    else incidentsOf.set(incident.profile_id, [incident]);
+  }
+  const reports: PendingReport[] = [];
+  for (const { id, kind, verification_status: status, lists } of profiles) {
+    const statuses = incidentStatusesOf(kind, status);
+    const awaitingIncidents = (incidentsOf.get(id) ?? []).filter((i) => statuses.includes(i.verification_status));
+    reports.push(...reportsOf(id, isAwaiting(kind, status) ? lists : null, awaitingIncidents.map((i): [number, string] => [i.id, i.lists])));
+  }
+  return reports;
+}
+
+/** pendingReportsOf on the data layer. */
+export async function pendingReportsOfOn(trx: Kysely<Database>, profileId: number): Promise<PendingReport[]> {
+  return pendingReportsOfMany(trx, [profileId]);
+}
+
+async function storeOn(trx: Kysely<Database>, reports: Iterable<PendingReport>): Promise<void> {
+  const rows: PendingIdentifiersTable[] = [];
+  for (const { reportKind, reportId, profileId, identifiers } of reports) {
+    identifiers.forEach((i, seq) => rows.push({
+      profile_id: profileId, report_kind: reportKind, report_id: reportId, seq, kind: i.kind, canonical: i.canonical, field: i.field, value: i.value,
+    }));
+  }
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await trx.insertInto('pending_identifiers').values(rows.slice(start, start + INSERT_BATCH))
+      .onConflict((oc) => oc.columns(['profile_id', 'report_kind', 'report_id', 'seq']).doNothing())
+      .execute();
+  }
+}
+
+/** staleProfiles on the data layer. */
+export async function staleProfilesOn(trx: Kysely<Database>): Promise<number[]> {
+  return (await trx.selectFrom('pending_identifiers_stale').select('profile_id').orderBy('profile_id').execute()).map((r) => r.profile_id);
+}
+
+/** flushPendingIdentifiers on the data layer: rewrites the stale profiles' rows; call it in the write's transaction. */
+export async function flushPendingIdentifiersOn(trx: Kysely<Database>): Promise<void> {
+  const stale = await staleProfilesOn(trx);
+  if (stale.length === 0) return;
+  if (stale.length > PENDING_FLUSH_MAX) {
+    await fillPendingIdentifiersOn(trx);
+    return;
+  }
+  // (a few statements for them all, not five a profile: on PostgreSQL each is a round trip). Two
+  // PostgreSQL writes that stale one profile meet at its stale row: the second's trigger waits for
+  // the first to commit, so its flush reads the first's rows too.
+  await trx.deleteFrom('pending_identifiers').where('profile_id', 'in', stale).execute();
+  await storeOn(trx, await pendingReportsOfMany(trx, stale));
+  await trx.deleteFrom('pending_identifiers_stale').where('profile_id', 'in', stale).execute();
+}
+
+/**
+ * fillPendingIdentifiers on the data layer: the whole table anew from what awaits review, and its
+ * format; how many rows it wrote. Unlike the sync one it opens no transaction of its own (on
+ * SQLite inTransaction's is not one Kysely knows of): call it in one.
+ */
+export async function fillPendingIdentifiersOn(trx: Kysely<Database>): Promise<number> {
+  await trx.deleteFrom('pending_identifiers').execute();
+  await trx.deleteFrom('pending_identifiers_stale').execute();
+  const reports: PendingReport[] = [];
+  // PENDING_PROFILES
+  const profiles = await trx.selectFrom('profiles as p').select(['p.id', profileListsSql.as('lists')])
+    .where(awaitingProfilesSql).execute();
+  for (const { id, lists } of profiles) reports.push(...reportsOf(id, lists, []));
+  // INCIDENTS_OF_PENDING_PROFILES
+  const incidentsOfAwaiting = await trx.selectFrom('profiles as p').innerJoin('incidents as i', 'i.profile_id', 'p.id')
+    .select(['i.id', 'i.profile_id', incidentListsSql.as('lists')])
+    .where(awaitingProfilesSql).where('i.verification_status', '<>', 'rejected').orderBy('i.id').execute();
+  // PENDING_INCIDENTS_ELSEWHERE
+  const pendingElsewhere = await trx.selectFrom('incidents as i').innerJoin('profiles as p', 'p.id', 'i.profile_id')
+    .select(['i.id', 'i.profile_id', incidentListsSql.as('lists')])
+    .where('i.verification_status', '=', 'pending').where(sql<boolean>`p.verification_status NOT IN ${sql.raw(AWAITING)}`)
+    .orderBy('i.id').execute();
+  for (const { id, profile_id: profileId, lists } of [...incidentsOfAwaiting, ...pendingElsewhere]) {
+    reports.push(...reportsOf(profileId, null, [[id, lists]]));
+  }
+  await storeOn(trx, reports);
+  const format = String(PROFILE_IDENTIFIERS_FORMAT);
+  await trx.insertInto('server_state').values({ key: FORMAT_KEY, value: format })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: format })).execute();
+  const { rows } = await trx.selectFrom('pending_identifiers').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
+  return Number(rows);
 }
