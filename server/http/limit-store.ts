@@ -6,8 +6,9 @@
 // cannot be written (a full disk, a read-only file, another connection holding the write lock) a
 // counter falls back to memory for that request, so a limit never turns into a 500, never stops a
 // sign-in, and never makes a request wait (docs/decisions/029-flood-bench-and-a-counter-that-never-waits.md).
-import { RateLimiterMemory, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../db/connection';
+import type { Engine } from '../db/engine/engine';
 
 /** One counter's state after a request: whether it is within the limit, and when the window ends. */
 export interface LimitState {
@@ -70,27 +71,32 @@ export function noWaitClient(db: Db): Pick<Db, 'prepare' | 'transaction'> {
   };
 }
 
-/** Makes the limits of one app on its database. */
-export function limitStore(db: Db): (spec: LimitSpec) => Limit {
-  const storeClient = noWaitClient(db);
+/**
+ * Makes the limits of one app on its database: its SQLite file, or, given a PostgreSQL `engine`,
+ * that database's `rate_limits` table (issue 21), which every app instance on it shares, so a
+ * limit holds across instances behind a load balancer.
+ */
+export function limitStore(db: Db | null, engine?: Engine): (spec: LimitSpec) => Limit {
+  const pool = engine?.kind === 'postgres' ? engine.pool : undefined;
+  if (!pool && !db) throw new Error('limitStore needs the SQLite connection or a PostgreSQL engine.');
+  const storeClient = pool ? null : noWaitClient(db!);
   return (spec) => {
     const options = { keyPrefix: spec.name, points: spec.points, duration: spec.windowSeconds };
     const memory = new RateLimiterMemory(options);
-    const limiter: RateLimiterAbstract = spec.durable
-      ? new RateLimiterSQLite({
-        ...options,
-        storeClient,
-        storeType: 'better-sqlite3',
-        tableName: LIMITS_TABLE,
-        // migrations/007 makes the table (a read-only database must not fail here)
-        tableCreated: true,
-        clearExpiredByTimeout: false, // pruned by the background chores (http/prune.ts)
-        insuranceLimiter: memory,
-        // an address over the limit is refused from memory until its window ends: a flood's 429s
-        // cost no database write each (the counter in the file already says it is over)
-        inMemoryBlockOnConsumed: spec.points + 1,
-      })
-      : memory;
+    const stored = {
+      ...options,
+      tableName: LIMITS_TABLE,
+      // migrations/007 (PostgreSQL: 011_schema.sql) make the table (a read-only database must not fail here)
+      tableCreated: true,
+      clearExpiredByTimeout: false, // pruned by the background chores (http/prune.ts)
+      insuranceLimiter: memory,
+      // an address over the limit is refused from memory until its window ends: a flood's 429s
+      // cost no database write each (the counter in the database already says it is over)
+      inMemoryBlockOnConsumed: spec.points + 1,
+    };
+    const limiter: RateLimiterAbstract = !spec.durable ? memory
+      : pool ? new RateLimiterPostgres({ ...stored, storeClient: pool, storeType: 'pool' })
+        : new RateLimiterSQLite({ ...stored, storeClient, storeType: 'better-sqlite3' });
     const state = (res: RateLimiterRes | null, counted: boolean): LimitState => {
       const consumed = res?.consumedPoints ?? 0;
       return {

@@ -21,6 +21,8 @@ export interface Engine {
   db: Kysely<Database>;
   /** The file, or the URL without its password: for messages. */
   label: string;
+  /** PostgreSQL's connection pool, for a library that takes one (rate-limiter-flexible's store: http/limit-store.ts) */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Engine> 
     await db.destroy();
     throw new Error(`${label}: ${(error as Error).message}`, { cause: error });
   }
-  return { kind: 'postgres', db, label, close: () => db.destroy() };
+  return { kind: 'postgres', db, label, pool, close: () => db.destroy() };
 }
 
 function openSqlite(path: string, options: OpenOptions): Engine {
