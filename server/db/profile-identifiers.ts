@@ -5,10 +5,14 @@
 // read-model/rows.ts toProfile joins them), so they are rewritten wherever that changes: in the
 // transaction of every public change (revision.ts touchProfile and tombstoneProfile call this
 // file), by the seed, and when the database is opened with rows of another format.
+// The functions a change's transaction calls have async twins on the data layer (named with `On`:
+// issue 21, docs/decisions/035) that write the same rows on SQLite and PostgreSQL.
 import type { Statement } from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
 import { profileIdentifiers, type ProfileIdentifier, type ProfileIdentifierSource } from '../../shared/identifiers';
 import type { BankAccount } from '../../shared/contract/common';
 import type { Db } from './connection';
+import type { Database } from './engine/schema';
 
 /**
  * The format of the stored rows. Bump it with any change to the canonical forms
@@ -127,6 +131,60 @@ export function refreshProfileIdentifiers(db: Db, profileId: number): void {
 /** The profile left public view: its rows go. Call it in the change's transaction. */
 export function dropProfileIdentifiers(db: Db, profileId: number): void {
   prepared(db).deleteOf.run(profileId);
+}
+
+/** Ids per statement in publicIdentifiersOn: one parameter each, well under either engine's limit. */
+const IDS_PER_STATEMENT = PROFILE_IDENTIFIER_BATCH;
+/** Rows per INSERT in storeOn: five parameters each, well under either engine's limit. */
+const ROWS_PER_INSERT = 1000;
+
+/** publicIdentifiers on the data layer: the same identifiers, read in the caller's transaction on either engine. */
+export async function publicIdentifiersOn(trx: Kysely<Database>, ids: readonly number[]): Promise<Map<number, ProfileIdentifier[]>> {
+  const listsOf = new Map<number, string[]>();
+  // (`IN ()` is no SQL on either engine: an empty list asks nothing)
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    const chunk = ids.slice(start, start + IDS_PER_STATEMENT);
+    // the lists SQL is plain concat(), which both engines have, and a constant: no value goes into it
+    const profiles = await trx.selectFrom('profiles as p')
+      .select(['p.id', sql<string>`${sql.raw(PROFILE_LISTS_SQL)}`.as('lists')])
+      .where('p.id', 'in', chunk).where('p.verification_status', '=', 'verified')
+      .execute();
+    if (profiles.length === 0) continue;
+    for (const { id, lists } of profiles) listsOf.set(id, [lists]);
+    // in the order of APPROVED_INCIDENTS, so each identifier keeps the value the profile shows first
+    const incidents = await trx.selectFrom('incidents as i')
+      .select(['i.profile_id', sql<string>`${sql.raw(INCIDENT_LISTS_SQL)}`.as('lists')])
+      .where('i.profile_id', 'in', chunk).where('i.verification_status', '=', 'approved')
+      .orderBy(sql`COALESCE(i.occurred, i.reported)`, 'desc').orderBy('i.id', 'desc')
+      .execute();
+    for (const { profile_id, lists } of incidents) listsOf.get(profile_id)?.push(lists);
+  }
+  const found = new Map<number, ProfileIdentifier[]>();
+  for (const [id, lists] of listsOf) found.set(id, profileIdentifiers(identifierSource(id, lists)));
+  return found;
+}
+
+async function storeOn(trx: Kysely<Database>, found: Map<number, ProfileIdentifier[]>): Promise<void> {
+  const rows = [...found].flatMap(([id, identifiers]) => identifiers.filter(STORED)
+    .map(({ kind, canonical, field, value }) => ({ profile_id: id, kind, canonical, field, value })));
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    // INSERT OR IGNORE's effect on both engines: a row whose (profile_id, kind, canonical), the
+    // table's primary key on both, is stored already is left as it is
+    await trx.insertInto('profile_identifiers').values(rows.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(['profile_id', 'kind', 'canonical']).doNothing())
+      .execute();
+  }
+}
+
+/** refreshProfileIdentifiers on the data layer: call it with the change's transaction. */
+export async function refreshProfileIdentifiersOn(trx: Kysely<Database>, profileId: number): Promise<void> {
+  await dropProfileIdentifiersOn(trx, profileId);
+  await storeOn(trx, await publicIdentifiersOn(trx, [profileId]));
+}
+
+/** dropProfileIdentifiers on the data layer: call it with the change's transaction. */
+export async function dropProfileIdentifiersOn(trx: Kysely<Database>, profileId: number): Promise<void> {
+  await trx.deleteFrom('profile_identifiers').where('profile_id', '=', profileId).execute();
 }
 
 /** The index a lookup reads, as migrations/006 creates it: dropped while the whole table is written, and made again after. */

@@ -1,9 +1,16 @@
 // docs/design.md#sync: one monotonically increasing counter orders every change to
 // publicly visible data. Call these inside the transaction that makes the change, so the
 // revision and the change commit together.
+// Each function has an async twin on the data layer (named with `On`: issue 21,
+// docs/decisions/035), the same SQL on SQLite and PostgreSQL, for the modules that have moved;
+// the synchronous ones stay for those that have not.
 import type { Statement } from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import type { Db } from './connection';
-import { dropProfileIdentifiers, refreshProfileIdentifiers } from './profile-identifiers';
+import type { Database } from './engine/schema';
+import {
+  dropProfileIdentifiers, dropProfileIdentifiersOn, refreshProfileIdentifiers, refreshProfileIdentifiersOn,
+} from './profile-identifiers';
 
 /** Takes the next revision. */
 export function nextRevision(db: Db): number {
@@ -51,5 +58,55 @@ export function tombstoneProfile(db: Db, kind: 'developer' | 'project', profileI
   db.prepare('DELETE FROM sync_texts WHERE id = ?').run(profileId);
   // a lookup finds only public profiles (migrations/006)
   dropProfileIdentifiers(db, profileId);
+  return revision;
+}
+
+/** nextRevision on the data layer: call it with the change's transaction. */
+export async function nextRevisionOn(trx: Kysely<Database>): Promise<number> {
+  return reserveRevisionsOn(trx, 1);
+}
+
+/** reserveRevisions on the data layer: UPDATE … RETURNING, which both engines have. */
+export async function reserveRevisionsOn(trx: Kysely<Database>, count: number): Promise<number> {
+  const row = await trx.updateTable('revision_counter')
+    .set((eb) => ({ value: eb('value', '+', count) }))
+    .where('id', '=', 1)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value - count + 1;
+}
+
+/** currentRevision on the data layer (on PostgreSQL, the per-request read that keeps every instance's caches honest). */
+export async function currentRevisionOn(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('revision_counter').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** touchProfile on the data layer: call it with the change's transaction. */
+export async function touchProfileOn(trx: Kysely<Database>, profileId: number): Promise<number> {
+  const revision = await nextRevisionOn(trx);
+  await trx.updateTable('profiles').set({ revision }).where('id', '=', profileId).execute();
+  // a profile back in public view is no longer gone; one still hidden keeps its tombstone
+  await trx.deleteFrom('tombstones')
+    .where('id', '=', profileId)
+    .where(({ exists, selectFrom }) => exists(selectFrom('profiles').select('id')
+      .where('id', '=', profileId).where('verification_status', '=', 'verified')))
+    .execute();
+  // its identifiers as the registry now shows them (migrations/006), in the same transaction
+  await refreshProfileIdentifiersOn(trx, profileId);
+  return revision;
+}
+
+/** tombstoneProfile on the data layer: call it with the change's transaction. */
+export async function tombstoneProfileOn(trx: Kysely<Database>, kind: 'developer' | 'project', profileId: number): Promise<number> {
+  const revision = await nextRevisionOn(trx);
+  await trx.insertInto('tombstones')
+    .values({ kind, id: profileId, revision })
+    .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision') })))
+    .execute();
+  // its sync text (migrations/003) is served no more: a profile back in public view gets a new revision
+  await trx.deleteFrom('sync_texts').where('id', '=', profileId).execute();
+  // a lookup finds only public profiles (migrations/006)
+  await dropProfileIdentifiersOn(trx, profileId);
   return revision;
 }
