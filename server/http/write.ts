@@ -11,7 +11,7 @@ import type { Db } from '../db/connection';
 import { AppError } from '../errors';
 import { requireStaff } from './session';
 import { parse, pathId } from './validate';
-import { audit } from '../db/audit';
+import { audit, auditOn } from '../db/audit';
 import { flushPendingIdentifiers } from '../db/pending-identifiers';
 import { bulkRejectSchema, type BulkRejectAnswer } from '../../shared/contract/admin';
 import { inTransaction, type AfterWrite, type Engine } from '../db/engine/engine';
@@ -166,4 +166,36 @@ export function staffBulkReject(
     audit(db, { actor: staff.username, action: `${what}.bulk_reject`, after: { ids: answer.rejected, reason: reason ?? null } });
     return { status: 200, body: answer };
   });
+}
+
+/** staffDecision on the data layer (docs/decisions/035): `decide` runs in the write's transaction. */
+export function engineStaffDecision(
+  engine: Engine, decide: (trx: Kysely<Database>, id: number, staffName: string) => Promise<unknown>, afterWrite: AfterWrite,
+): RequestHandler {
+  return engineWriteRoute(engine, null, async (trx, req) => {
+    const staff = requireStaff(req);
+    return { status: 200, body: await decide(trx, pathId(req.params.id), staff.username) };
+  }, afterWrite);
+}
+
+/** staffBulkReject on the data layer: each item through `reject` in the one transaction, refusals skipped and said. */
+export function engineStaffBulkReject(
+  engine: Engine, what: string, reject: (trx: Kysely<Database>, id: number, staffName: string) => Promise<unknown>, afterWrite: AfterWrite,
+): RequestHandler {
+  return engineWriteRoute(engine, bulkRejectSchema, async (trx, req, { ids, reason }) => {
+    const staff = requireStaff(req);
+    const answer: BulkRejectAnswer = { rejected: [], skipped: [] };
+    for (const id of new Set(ids)) {
+      try {
+        // (as staffBulkReject: `reject` refuses before it writes, so a refusal leaves nothing half done)
+        await reject(trx, id, staff.username);
+        answer.rejected.push(id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answer.skipped.push({ id, reason: error.message });
+      }
+    }
+    await auditOn(trx, { actor: staff.username, action: `${what}.bulk_reject`, after: { ids: answer.rejected, reason: reason ?? null } });
+    return { status: 200, body: answer };
+  }, afterWrite);
 }
