@@ -3,12 +3,9 @@
 // rejectRequest do: on SQLite the same rows as the synchronous functions, and the same on
 // PostgreSQL; a receipt reads the same (findReceiptOn, receiptStatusOn: their synchronous twins
 // are gone with their last caller) after either.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePostgres } from '../../tests/support/postgres';
+import { describe, expect, it } from 'vitest';
+import { useEngines } from '../../tests/support/engines';
 import { audit, auditOn } from './audit';
 import { openDatabase, type Db } from './connection';
 import { engineOver, inTransaction, openEngine, type Engine } from './engine/engine';
@@ -16,14 +13,7 @@ import type { Database } from './engine/schema';
 import { pendingRequest, pendingRequestOn, rejectRequest, rejectRequestOn } from './pending-requests';
 import { findReceiptOn, issueReceipt, issueReceiptOn, receiptStatusOn } from './receipts';
 
-const postgres = usePostgres();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-twins-'));
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const engines = useEngines();
 
 /** A profile and an edit request on it, written through Kysely on any engine; the request's id. */
 async function editRequestOn(db: Kysely<Database>): Promise<number> {
@@ -74,10 +64,10 @@ const auditRows = (engine: Engine) => engine.db.selectFrom('audit_log')
 
 describe('the write spine on the data layer', () => {
   it('when a receipt is issued, its request rejected and an entry audited, then the twins do what the synchronous functions do, on both engines', async () => {
-    const files = [openDatabase(join(dir, 'sync.sqlite')), openDatabase(join(dir, 'twins.sqlite'))];
-    const engines = [engineOver(files[0]!), engineOver(files[1]!), await openEngine(await postgres().newDatabase())];
+    const files = [openDatabase(engines.sqlitePath()), openDatabase(engines.sqlitePath())];
+    const opened = [engineOver(files[0]!), engineOver(files[1]!), await openEngine(await engines.postgresUrl())];
     try {
-      const stories = [await storySync(files[0]!, engines[0]!), await storyOn(engines[1]!), await storyOn(engines[2]!)];
+      const stories = [await storySync(files[0]!, opened[0]!), await storyOn(opened[1]!), await storyOn(opened[2]!)];
 
       expect(stories[0]).toMatchObject({
         refusedMissing: 'That edit request was not found.', before: 'in_review', after: 'not_accepted',
@@ -87,10 +77,10 @@ describe('the write spine on the data layer', () => {
       expect(stories[0]!.audit).toHaveLength(2);
       expect(stories[1]).toEqual(stories[0]);
       expect(stories[2]).toEqual(stories[0]);
-      expect(await engines[2]!.db.selectFrom('receipts').select(['reference', 'kind', 'target_id']).execute())
-        .toEqual(await engines[0]!.db.selectFrom('receipts').select(['reference', 'kind', 'target_id']).execute());
+      expect(await opened[2]!.db.selectFrom('receipts').select(['reference', 'kind', 'target_id']).execute())
+        .toEqual(await opened[0]!.db.selectFrom('receipts').select(['reference', 'kind', 'target_id']).execute());
     } finally {
-      for (const engine of engines) await engine.close();
+      for (const engine of opened) await engine.close();
       for (const file of files) file.close();
     }
   });

@@ -3,15 +3,12 @@
 // then flushed, leave the same rows on SQLite (the sync flush) and on PostgreSQL
 // (flushPendingIdentifiersOn); the twin on SQLite leaves those of the sync flush; and a write
 // through engineWriteRoute on PostgreSQL leaves them current.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import express from 'express';
 import type { Kysely } from 'kysely';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { usePostgres } from '../../tests/support/postgres';
+import { useEngines } from '../../tests/support/engines';
 import { errorHandler } from '../http/errors';
 import { engineWriteRoute } from '../http/write';
 import { openDatabase, type Db } from './connection';
@@ -23,14 +20,7 @@ import {
 } from './pending-identifiers';
 import { PROFILE_IDENTIFIERS_FORMAT } from './profile-identifiers';
 
-const postgres = usePostgres();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-pending-engine-'));
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const engines = useEngines();
 
 type Row = [profileId: number, reportKind: string, reportId: number, seq: number, kind: string, canonical: string, field: string, value: string];
 
@@ -113,7 +103,7 @@ async function writeAndFlush(engine: Engine, db: Db, flush: Flush): Promise<Seen
 
 /** A fresh SQLite registry: its connection and Kysely over it. */
 function sqliteRegistry(): { db: Db; engine: Engine } {
-  const db = openDatabase(join(dir, `${Math.random()}.sqlite`));
+  const db = openDatabase(engines.sqlitePath());
   return { db, engine: engineOver(db) };
 }
 
@@ -122,7 +112,7 @@ const reportsIn = (rows: Row[]) => [...new Set(rows.map((r) => `${r.at(1)} ${r.a
 describe('flushPendingIdentifiersOn', () => {
   it('when the same reports are written on both engines and flushed, then PostgreSQL holds the rows SQLite\'s sync flush writes, and nothing stays stale', async () => {
     const sqlite = sqliteRegistry();
-    const pg = await openEngine(await postgres().newDatabase());
+    const pg = await openEngine(await engines.postgresUrl());
     try {
       const onSqlite = await writeAndFlush(sqlite.engine, sqlite.db, syncFlush);
       const onPostgres = await writeAndFlush(pg, sqlite.db, twinFlush);
@@ -159,7 +149,7 @@ describe('flushPendingIdentifiersOn', () => {
 
   it('when more than PENDING_FLUSH_MAX profiles are stale, then it fills the whole table as the sync one does, and records the format', async () => {
     const sqlite = sqliteRegistry();
-    const pg = await openEngine(await postgres().newDatabase());
+    const pg = await openEngine(await engines.postgresUrl());
     try {
       const overMax = async (engine: Engine, flush: Flush) => {
         await firstWrites(engine.db);
@@ -186,7 +176,7 @@ describe('flushPendingIdentifiersOn', () => {
 describe('the other twins', () => {
   it('when a registry is filled or a profile\'s reports are read, then both engines give what the sync functions give on SQLite', async () => {
     const sqlite = sqliteRegistry();
-    const pg = await openEngine(await postgres().newDatabase());
+    const pg = await openEngine(await engines.postgresUrl());
     try {
       const cast = await firstWrites(sqlite.engine.db);
       await firstWrites(pg.db);
@@ -215,7 +205,7 @@ describe('the other twins', () => {
 describe('pendingIdentifiersAfterWrite', () => {
   it('when a write through engineWriteRoute reports a profile, on either engine, then its rows are current when the write has committed', async () => {
     const sqlite = sqliteRegistry();
-    const pg = await openEngine(await postgres().newDatabase());
+    const pg = await openEngine(await engines.postgresUrl());
     try {
       const seen: Row[][] = [];
       for (const engine of [sqlite.engine, pg]) {

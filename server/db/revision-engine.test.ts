@@ -3,12 +3,9 @@
 // of publications, tombstones and re-publications, run with the sync functions on one SQLite copy
 // of a fixture, with the twins on another, and with the twins on PostgreSQL; after every step the
 // three databases must hold the same rows.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePostgres } from '../../tests/support/postgres';
+import { describe, expect, it } from 'vitest';
+import { useEngines } from '../../tests/support/engines';
 import type { ProfileIdentifier } from '../../shared/identifiers';
 import { openDatabase, type Db } from './connection';
 import { engineOver, inTransaction, openEngine, type Engine } from './engine/engine';
@@ -22,14 +19,7 @@ import {
   tombstoneProfile, tombstoneProfileOn, touchProfile, touchProfileOn,
 } from './revision';
 
-const postgres = usePostgres();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-revision-engine-'));
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const engines = useEngines();
 
 type Kind = 'developer' | 'project';
 
@@ -169,7 +159,7 @@ async function scenario(db: Kysely<Database>, spine: Spine, { shown, waiting, re
   return steps;
 }
 
-const sqliteFile = () => join(dir, `${Math.random()}.sqlite`);
+const sqliteFile = () => engines.sqlitePath();
 
 async function onSqliteSync() {
   const app = openDatabase(sqliteFile());
@@ -197,7 +187,7 @@ const onSqliteTwins = () => onTwins(async () => {
   return { engine: engineOver(app), close: async () => { app.close(); } };
 });
 const onPostgresTwins = () => onTwins(async () => {
-  const engine = await openEngine(await postgres().newDatabase());
+  const engine = await openEngine(await engines.postgresUrl());
   return { engine, close: () => engine.close() };
 });
 

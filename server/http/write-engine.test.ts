@@ -1,30 +1,19 @@
 // engineWriteRoute (write.ts, issue 21, docs/decisions/035): a write, its idempotency record and
 // what every write leaves current in one transaction, on both engines; and on PostgreSQL, two app
 // instances that receive the same Idempotency-Key at once make one record.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import express from 'express';
 import { sql } from 'kysely';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { usePostgres } from '../../tests/support/postgres';
+import { useEngines } from '../../tests/support/engines';
 import { IDEMPOTENCY_HEADER } from '../../shared/constants';
-import { openDatabase } from '../db/connection';
-import { engineOver, openEngine, type Engine } from '../db/engine/engine';
+import { openEngine, type Engine } from '../db/engine/engine';
 import { AppError } from '../errors';
 import { errorHandler } from './errors';
 import { engineWriteRoute } from './write';
 
-const postgres = usePostgres();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-engine-write-'));
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const engines = useEngines();
 
 const noteSchema = z.object({ text: z.string().min(1), fail: z.boolean().optional(), wait: z.boolean().optional() });
 
@@ -51,17 +40,7 @@ function instance(engine: Engine) {
 const notes = async (engine: Engine) => (await engine.db.selectFrom('audit_log').select('after').where('action', '=', 'note').execute()).map((r) => r.after);
 const keys = async (engine: Engine) => Number((await engine.db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-/** The test on SQLite (over an app's own connection, as the server will hold it) and on PostgreSQL. */
-async function onBoth(test: (engine: Engine) => Promise<void>): Promise<void> {
-  const app = openDatabase(join(dir, `${Math.random()}.sqlite`));
-  const engines = [engineOver(app), await openEngine(await postgres().newDatabase())];
-  try {
-    for (const engine of engines) await test(engine);
-  } finally {
-    for (const engine of engines) await engine.close();
-    app.close();
-  }
-}
+const onBoth = (test: (engine: Engine) => Promise<void>) => engines.onBoth(test);
 
 describe('engineWriteRoute', () => {
   it('when a write succeeds, fails or is a bad request, then all of it or none of it is stored, with what every write leaves current', async () => {
@@ -96,10 +75,10 @@ describe('engineWriteRoute', () => {
   });
 
   it('when two instances on one PostgreSQL database receive the same key at once, then one record is made and every answer is its answer', async () => {
-    const url = await postgres().newDatabase();
-    const engines = [await openEngine(url), await openEngine(url)];
+    const url = await engines.postgresUrl();
+    const instances = [await openEngine(url), await openEngine(url)];
     try {
-      const apps = engines.map((engine) => instance(engine).app);
+      const apps = instances.map((engine) => instance(engine).app);
       const sends = Array.from({ length: 6 }, (_, i) =>
         request(apps[i % 2]!).post('/api/notes/').set(IDEMPOTENCY_HEADER, 'shared-key-0001').send({ text: 'at once', wait: true }));
       const answers = await Promise.all(sends);
@@ -107,10 +86,10 @@ describe('engineWriteRoute', () => {
       expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
       expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
       expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(5);
-      expect(await notes(engines[0]!)).toEqual([JSON.stringify({ text: 'at once' })]);
-      expect(await keys(engines[1]!)).toBe(1);
+      expect(await notes(instances[0]!)).toEqual([JSON.stringify({ text: 'at once' })]);
+      expect(await keys(instances[1]!)).toBe(1);
     } finally {
-      for (const engine of engines) await engine.close();
+      for (const engine of instances) await engine.close();
     }
   });
 });

@@ -1,40 +1,20 @@
 // The saved searches' data code on both engines (issue 21, docs/decisions/035): what the API tests
 // (saved-searches.test.ts) hold on SQLite through the app, here on SQLite and PostgreSQL alike.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePostgres } from '../../../tests/support/postgres';
+import { describe, expect, it } from 'vitest';
+import { useEngines } from '../../../tests/support/engines';
 import { SEARCH_HISTORY_LIMIT } from '../../../shared/constants';
-import { openDatabase } from '../../db/connection';
-import { engineOver, inTransaction, openEngine, type Engine } from '../../db/engine/engine';
+import { inTransaction, type Engine } from '../../db/engine/engine';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from './service';
 
-const postgres = usePostgres();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bustr-saved-searches-'));
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const engines = useEngines();
 
 /** The test on SQLite (over an app's connection) and on PostgreSQL, each with two users; what each gives back. */
-async function onBoth<T>(test: (engine: Engine, users: [number, number]) => Promise<T>): Promise<T[]> {
-  const app = openDatabase(join(dir, `${Math.random()}.sqlite`));
-  const engines = [engineOver(app), await openEngine(await postgres().newDatabase())];
-  try {
-    const results: T[] = [];
-    for (const engine of engines) {
-      const users = await Promise.all(['ada', 'bert'].map(async (username) => (await engine.db.insertInto('users')
-        .values({ username, password_hash: 'x', created_at: '2026-11-26T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id));
-      results.push(await test(engine, users as [number, number]));
-    }
-    return results;
-  } finally {
-    for (const engine of engines) await engine.close();
-    app.close();
-  }
+function onBoth<T>(test: (engine: Engine, users: [number, number]) => Promise<T>): Promise<[T, T]> {
+  return engines.onBoth(async (engine) => {
+    const users = await Promise.all(['ada', 'bert'].map(async (username) => (await engine.db.insertInto('users')
+      .values({ username, password_hash: 'x', created_at: '2026-11-26T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id));
+    return test(engine, users as [number, number]);
+  });
 }
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 10, minute));
