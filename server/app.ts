@@ -8,9 +8,9 @@ import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
 import { JSON_BODY_LIMIT } from '../shared/constants';
 import type { AppDeps } from './deps';
-import { engineOver } from './db/engine/engine';
+import { engineOver, type Engine } from './db/engine/engine';
 import { apiNotFound, errorHandler } from './http/errors';
-import { loadSession } from './http/session';
+import { loadSessionOn } from './http/session';
 import { csrfProtection } from './http/csrf';
 import { clientRoutes, inlineScriptSources } from './http/client';
 import { authRoutes } from './features/auth/routes';
@@ -51,8 +51,8 @@ export function createApp(base: AppDeps, options: AppOptions = {}): RequestListe
 }
 
 /** The deps with the app's limits on public work and its data layer (each made once, shared by the lane and Express). */
-function withLimits(deps: AppDeps): AppDeps {
-  const withEngine = deps.engine ? deps : { ...deps, engine: engineOver(deps.db) };
+function withLimits(deps: AppDeps): AppDeps & { engine: Engine } {
+  const withEngine = { ...deps, engine: deps.engine ?? engineOver(deps.db) };
   return withEngine.limits === undefined ? { ...withEngine, limits: makeLimits(deps.db, deps.config, withEngine.engine) } : withEngine;
 }
 
@@ -88,7 +88,7 @@ function securityHeaders({ config }: AppDeps) {
 /** The Express app alone: every route and middleware (tests hold the lane to its answers). */
 export function createExpressApp(base: AppDeps, headers = securityHeaders(base), options: AppOptions = {}): express.Express {
   const deps = withLimits(base);
-  const { db, config } = deps;
+  const { config, engine } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
@@ -97,7 +97,7 @@ export function createExpressApp(base: AppDeps, headers = securityHeaders(base),
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
   app.use(cookieParser());
-  app.use(loadSession(db));
+  app.use(loadSessionOn(engine.db));
   app.use(csrfProtection(config));
   app.use(limitWrites(deps.limits ?? null, config));
   // API answers are per user and change with every moderation: never cached by the browser

@@ -50,6 +50,19 @@ export function writeOr<T>(write: () => T, fallback: T): T {
 }
 
 /**
+ * writeOr for the data layer (docs/decisions/035). Only SQLite's errors are write failures: on
+ * PostgreSQL a failed write fails as any other error does.
+ */
+export async function writeOrOn<T>(write: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isWriteFailure(error)) return fallback;
+    throw error;
+  }
+}
+
+/**
  * Whether the database file can be written: checked at start (server/index.ts) by a write that
  * changes nothing kept (the time of the check, in server_state).
  */

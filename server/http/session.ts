@@ -1,11 +1,12 @@
-// Sessions live in SQLite behind an HttpOnly, SameSite=Lax `sessionid` cookie (docs/design.md#auth).
-// Only a SHA-256 of the id is stored. `loadSession` runs on every request and sets req.user.
+// Sessions live in the database behind an HttpOnly, SameSite=Lax `sessionid` cookie (docs/design.md#auth),
+// on either engine (docs/decisions/035), so every app instance over one PostgreSQL database knows them.
+// Only a SHA-256 of the id is stored. `loadSessionOn` runs on every request and sets req.user.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
-import type { Db } from '../db/connection';
-import { releaseReserve } from '../db/reserve';
-import { isWriteFailure, writeOr } from '../db/write-failure';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/engine/schema';
+import { isWriteFailure, writeOrOn } from '../db/write-failure';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
 
@@ -20,34 +21,47 @@ declare module 'express-serve-static-core' {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function loadSession(db: Db): RequestHandler {
-  const find = db.prepare(`
-    SELECT u.id, u.username, u.is_staff FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id_hash = ? AND s.expires_at > ?`);
-  return (req, _res, next) => {
+/** The session id a request carries, when it has the shape of one. */
+function sessionToken(req: Request): string | null {
+  const token: unknown = req.cookies?.[SESSION_COOKIE];
+  return typeof token === 'string' && token.length >= 32 && token.length <= 128 ? token : null;
+}
+
+/** Sets req.user from the request's session, on every request (a failed read goes to the error handler). */
+export function loadSessionOn(db: Kysely<Database>): RequestHandler {
+  return async (req, _res, next) => {
     req.user = null;
-    const token = req.cookies?.[SESSION_COOKIE];
-    if (typeof token === 'string' && token.length >= 32 && token.length <= 128) {
-      const row = find.get(hash(token), Date.now()) as { id: number; username: string; is_staff: number } | undefined;
+    const token = sessionToken(req);
+    if (token) {
+      const row = await db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['u.id', 'u.username', 'u.is_staff'])
+        .where('s.id_hash', '=', hash(token)).where('s.expires_at', '>', Date.now())
+        .executeTakeFirst();
       if (row) req.user = { id: row.id, username: row.username, is_staff: row.is_staff === 1 };
     }
     next();
   };
 }
 
-/** A new session for the user, with a new id (never reuse one from before sign-in). */
-export function startSession(db: Db, config: Config, res: Response, userId: number): void {
+/**
+ * A new session for the user, with a new id (never reuse one from before sign-in). `releaseSpace`
+ * gives disk back when the database finds it full (db/reserve.ts releaseReserve on the app's SQLite
+ * file); PostgreSQL has no reserve, and its errors are never write failures (isWriteFailure).
+ */
+export async function startSessionOn(
+  db: Kysely<Database>, config: Config, res: Response, userId: number, releaseSpace: () => boolean = () => false,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  const store = () => db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-    .run(hash(token), userId, now, now + SESSION_TTL_MS);
-  writeOr(() => db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now), undefined);
+  const store = () => db.insertInto('sessions')
+    .values({ id_hash: hash(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS }).execute();
+  await writeOrOn(() => db.deleteFrom('sessions').where('expires_at', '<=', now).execute(), undefined);
   try {
-    store();
+    await store();
   } catch (error) {
     // docs/design.md#errors: a full disk gives back its reserve for a sign-in, then tries once more
-    if (!isWriteFailure(error) || !releaseReserve(db)) throw error;
-    store();
+    if (!isWriteFailure(error) || !releaseSpace()) throw error;
+    await store();
   }
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true, sameSite: 'lax', secure: config.SECURE_COOKIES, path: '/', maxAge: SESSION_TTL_MS,
@@ -55,18 +69,18 @@ export function startSession(db: Db, config: Config, res: Response, userId: numb
 }
 
 /** Deletes the session the request carries, if any (its cookie is left to be replaced or cleared). */
-export function dropSession(db: Db, req: Request): void {
-  const token = req.cookies?.[SESSION_COOKIE];
-  if (typeof token === 'string') db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hash(token));
+export async function dropSessionOn(db: Kysely<Database>, req: Request): Promise<void> {
+  const token: unknown = req.cookies?.[SESSION_COOKIE];
+  if (typeof token === 'string') await db.deleteFrom('sessions').where('id_hash', '=', hash(token)).execute();
 }
 
-/** dropSession where the database may be unable to write (a sign-in on a full disk goes on). */
-export function dropSessionIfWritable(db: Db, req: Request): void {
-  writeOr(() => dropSession(db, req), undefined);
+/** dropSessionOn where the database may be unable to write (a sign-in on a full disk goes on). */
+export async function dropSessionIfWritableOn(db: Kysely<Database>, req: Request): Promise<void> {
+  await writeOrOn(() => dropSessionOn(db, req), undefined);
 }
 
-export function endSession(db: Db, config: Config, req: Request, res: Response): void {
-  dropSession(db, req);
+export async function endSessionOn(db: Kysely<Database>, config: Config, req: Request, res: Response): Promise<void> {
+  await dropSessionOn(db, req);
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.SECURE_COOKIES, path: '/' });
 }
 

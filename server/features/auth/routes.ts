@@ -1,16 +1,18 @@
 // product.md#calls: POST /api/login/, GET /api/accounts/me/, POST /accounts/logout/ and the admin guard
-// GET /api/adminpanel/guard/. Login and logout are async (argon2), so they do not go through
-// writeRoute; csrfProtection has already checked them like every unsafe method.
+// GET /api/adminpanel/guard/. Login and logout are async (argon2, the data layer), so they do not go
+// through a write route; csrfProtection has already checked them like every unsafe method.
 import express from 'express';
 import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shared/contract/auth';
 import { NUL_MESSAGE } from '../../../shared/contract/common';
 import { routes } from '../../../shared/contract/routes';
 import type { AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
-import { dropSessionIfWritable, endSession, requireStaff, startSession } from '../../http/session';
-import { attemptLogin, recordLogout, throttleMessage } from './service';
+import { engineOver } from '../../db/engine/engine';
+import { releaseReserve } from '../../db/reserve';
+import { dropSessionIfWritableOn, endSessionOn, requireStaff, startSessionOn } from '../../http/session';
+import { attemptLogin, recordLogoutOn, throttleMessage } from './service';
 
-export function authRoutes({ db, config, limits }: AppDeps): express.Router {
+export function authRoutes({ db, config, limits, engine = engineOver(db) }: AppDeps): express.Router {
   const router = express.Router();
 
   router.post(routes.auth.login.pattern, async (req, res) => {
@@ -24,7 +26,7 @@ export function authRoutes({ db, config, limits }: AppDeps): express.Router {
       res.status(400).json({ success: false, error });
       return;
     }
-    const result = await attemptLogin(db, { username: form.data.username, password: form.data.password, ip: req.ip ?? '' }, Date.now(), limits?.signInFailures ?? null);
+    const result = await attemptLogin(engine, { username: form.data.username, password: form.data.password, ip: req.ip ?? '' }, Date.now(), limits?.signInFailures ?? null);
     if (!result.ok) {
       if (result.reason === 'throttled') {
         res.setHeader('Retry-After', String(result.retryAfterSeconds));
@@ -35,8 +37,9 @@ export function authRoutes({ db, config, limits }: AppDeps): express.Router {
       return;
     }
     // a session from before sign-in is dropped, never upgraded (session fixation)
-    dropSessionIfWritable(db, req);
-    startSession(db, config, res, result.user.id);
+    await dropSessionIfWritableOn(engine.db, req);
+    // on a full disk the app's SQLite file gives back its reserve so that staff can still sign in
+    await startSessionOn(engine.db, config, res, result.user.id, () => engine.kind === 'sqlite' && releaseReserve(db));
     setCsrfCookie(config, res); // as Django: a new anti-forgery token at sign-in
     res.json({ success: true, error: '' });
   });
@@ -49,9 +52,9 @@ export function authRoutes({ db, config, limits }: AppDeps): express.Router {
     res.json(body);
   });
 
-  router.post(routes.auth.logout.pattern, (req, res) => {
-    if (req.user) recordLogout(db, req.user);
-    endSession(db, config, req, res);
+  router.post(routes.auth.logout.pattern, async (req, res) => {
+    if (req.user) await recordLogoutOn(engine.db, req.user);
+    await endSessionOn(engine.db, config, req, res);
     res.json({ success: true });
   });
 

@@ -1,7 +1,9 @@
 // Users and their passwords. argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): about 30 ms a
 // hash here, memory-hard so a stolen database is slow to crack.
 import { hash, verify } from '@node-rs/argon2';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
+import type { Database } from '../../db/engine/schema';
 
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const; // argon2id is the default algorithm
 
@@ -9,6 +11,17 @@ export interface UserRow { id: number; username: string; password_hash: string; 
 
 export function findUser(db: Db, username: string): UserRow | undefined {
   return db.prepare('SELECT id, username, password_hash, is_staff FROM users WHERE username = ?').get(username) as UserRow | undefined;
+}
+
+/**
+ * findUser on the data layer. A username matches ignoring ASCII case, as each engine keeps it
+ * unique: SQLite's lower() folds ASCII only, as the column's COLLATE NOCASE; PostgreSQL's unique
+ * index is on lower(username), which this lookup uses.
+ */
+export async function findUserOn(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(['id', 'username', 'password_hash', 'is_staff'])
+    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`)
+    .executeTakeFirst();
 }
 
 export function hashPassword(password: string): Promise<string> {
