@@ -1,6 +1,6 @@
 // What the edit and removal requests share once they reach staff (docs/design.md#moderation): only
 // a pending request can be decided, and rejecting one changes nothing but its status (audited).
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { audit, auditOn } from './audit';
 import type { Db } from './connection';
 import type { Database } from './engine/schema';
@@ -12,6 +12,8 @@ const REQUESTS = {
   removal: { table: 'removal_requests', name: 'removal request', auditKind: 'removal_request' },
 } as const;
 export type RequestKind = keyof typeof REQUESTS;
+/** The row of each kind's table, as Kysely reads it. */
+interface RequestRows { edit: Selectable<Database['edit_requests']>; removal: Selectable<Database['removal_requests']> }
 
 /** The request, when it is still pending: 404 when there is none, 409 when it was decided already. */
 export function pendingRequest<Row extends { verification_status: string }>(db: Db, kind: RequestKind, id: number): Row {
@@ -30,8 +32,9 @@ function stillPending<Row extends { verification_status: string }>(kind: Request
 }
 
 /** pendingRequest on the data layer, for either engine (docs/decisions/035). */
-export async function pendingRequestOn<K extends RequestKind>(trx: Kysely<Database>, kind: K, id: number) {
-  const row = await trx.selectFrom(REQUESTS[kind].table).selectAll().where('id', '=', id).executeTakeFirst();
+export async function pendingRequestOn<K extends RequestKind>(trx: Kysely<Database>, kind: K, id: number): Promise<RequestRows[K]> {
+  // (Kysely reads a table chosen at run time as a blend of both tables' rows; the kind says which it is)
+  const row = await trx.selectFrom(REQUESTS[kind].table).selectAll().where('id', '=', id).executeTakeFirst() as RequestRows[K] | undefined;
   return stillPending(kind, row);
 }
 

@@ -85,6 +85,9 @@ describe('bulk rejection', () => {
   it('when a visitor tries it or sends too many ids, then nothing is rejected', async () => {
     const { ids } = await manyIncidents(2);
     expect((await anon.post(routes.incidents.bulkReject.path(), { ids })).status).toBe(401);
+    // a visitor learns nothing of the body either: not signed in comes first (on the data layer too)
+    expect((await anon.post(routes.removalRequests.bulkReject.path(), { ids: 'not a list' })).status).toBe(401);
+    expect((await anon.post(routes.incidents.bulkReject.path(), { ids: 'not a list' })).status).toBe(401);
     const tooMany = await staff.post(routes.profiles.bulkReject.developer.path(), { ids: Array.from({ length: 201 }, (_, i) => i + 1) });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatch(/At most 200 items/);

@@ -1,8 +1,12 @@
 // The five staff queues as SQL (decision 028): what each reads from, what "awaiting review" is, the
 // moment it is ordered and narrowed by, and the condition of each of its kinds. The queues' pages
 // and the count chips (GET /api/admin/queue-counts/) both read these, so a chip's count is the
-// number of items its filter lists.
+// number of items its filter lists. Each condition is valid SQL on SQLite and PostgreSQL alike
+// (comparisons, never a bare 1 or 0): the queues moved onto the data layer (docs/decisions/035)
+// read them through queueWhereOn and countQueueOn, the others through queueWhere and countQueue.
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/connection';
+import type { Database } from '../db/engine/schema';
 import { QUEUE_KINDS, type QueueCounts, type QueueFilter, type QueueKind, type QueueName } from '../../shared/contract/admin';
 
 interface QueueSql {
@@ -27,7 +31,7 @@ export const STAFF_QUEUES: Record<QueueName, QueueSql> = {
   },
   projects: {
     from: 'profiles p', pending: `p.kind = 'project' AND ${PROFILE_AWAITING}`, at: 'p.submitted_at',
-    kinds: { 'new-project': '1' },
+    kinds: { 'new-project': '1 = 1' },
   },
   pendingScams: {
     from: 'incidents i JOIN profiles p ON p.id = i.profile_id', pending: "i.verification_status = 'pending'", at: 'i.reported',
@@ -43,6 +47,9 @@ export const STAFF_QUEUES: Record<QueueName, QueueSql> = {
   },
 };
 
+/** The condition of a kind the queue does not have: nothing is of it. */
+const NO_ITEM = '1 = 0';
+
 /**
  * The WHERE of a queue narrowed by a filter, with its parameters (@since, @until). A kind of
  * another queue never gets here: the route's schema refuses it.
@@ -51,7 +58,7 @@ export function queueWhere(name: QueueName, filter: QueueFilter): { where: strin
   const queue = STAFF_QUEUES[name];
   const parts = [queue.pending];
   const params: { since?: string; until?: string } = {};
-  if (filter.kind) parts.push(`(${queue.kinds[filter.kind] ?? '0'})`);
+  if (filter.kind) parts.push(`(${queue.kinds[filter.kind] ?? NO_ITEM})`);
   if (filter.since) { parts.push(`${queue.at} >= @since`); params.since = filter.since; }
   if (filter.until) { parts.push(`${queue.at} < @until`); params.until = filter.until; }
   return { where: parts.join(' AND '), params };
@@ -61,6 +68,26 @@ export function queueWhere(name: QueueName, filter: QueueFilter): { where: strin
 export function countQueue(db: Db, name: QueueName, filter: QueueFilter): number {
   const { where, params } = queueWhere(name, filter);
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${STAFF_QUEUES[name].from} WHERE ${where}`).get(params) as { n: number }).n;
+}
+
+/**
+ * queueWhere on the data layer, for either engine: the same conditions as a Kysely `sql` fragment
+ * with since and until bound as parameters (PostgreSQL has no named ones).
+ */
+export function queueWhereOn(name: QueueName, filter: QueueFilter): RawBuilder<SqlBool> {
+  const queue = STAFF_QUEUES[name];
+  const parts = [sql.raw(queue.pending)];
+  if (filter.kind) parts.push(sql.raw(`(${queue.kinds[filter.kind] ?? NO_ITEM})`));
+  if (filter.since) parts.push(sql`${sql.raw(queue.at)} >= ${filter.since}`);
+  if (filter.until) parts.push(sql`${sql.raw(queue.at)} < ${filter.until}`);
+  return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
+}
+
+/** countQueue on the data layer, for either engine. */
+export async function countQueueOn(db: Kysely<Database>, name: QueueName, filter: QueueFilter): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.raw(STAFF_QUEUES[name].from)} WHERE ${queueWhereOn(name, filter)}`
+    .execute(db);
+  return rows[0]!.n;
 }
 
 /** The count chips: every kind's count in the date range, one query per queue. */

@@ -1,56 +1,44 @@
 // Removal requests (product.md#entities-removal-request ("Removal request"), product.md#validation, product.md#calls; docs/design.md#moderation): anyone asks for
 // a profile or one incident to be removed; staff process it (the target is deleted) or reject
 // it. Plain values in, plain results out; the routes own HTTP and the transaction.
-import { audit } from '../../db/audit';
-import type { Db } from '../../db/connection';
-import { pendingRequest, rejectRequest } from '../../db/pending-requests';
-import { tombstoneProfile, touchProfile } from '../../db/revision';
+// On the data layer (issue 21, docs/decisions/035): the same code on SQLite and PostgreSQL, given
+// the app's Kysely or a write's transaction.
+import { sql, type Kysely } from 'kysely';
+import { auditOn } from '../../db/audit';
+import type { Database } from '../../db/engine/schema';
+import { pendingRequestOn, rejectRequestOn } from '../../db/pending-requests';
+import { tombstoneProfileOn, touchProfileOn } from '../../db/revision';
 import { AppError } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
-import type { RemovalRequest, RemovalRequestSubmit, RemovalTargetType } from '../../../shared/contract/removal-request';
+import type { RemovalRequest, RemovalRequestSubmit } from '../../../shared/contract/removal-request';
 import type { QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
-import { countQueue, queueWhere } from '../../read-model/staff-queues';
-
-interface ProfileRow { id: number; kind: ProfileKind; name: string; verification_status: string }
-interface IncidentRow {
-  id: number; profile_id: number; description: string; verification_status: string;
-  profile_kind: ProfileKind; profile_name: string; profile_status: string;
-}
-interface RemovalRequestRow {
-  id: number; target_type: RemovalTargetType; developer_id: number | null; project_id: number | null;
-  scam_id: number | null; target_name: string | null; scam_description: string | null; case_id: string;
-  full_name: string; contact_information: string; explanation: string; verification_status: string;
-  submitted_at: string; submitted_by: string;
-}
+import { countQueueOn, queueWhereOn } from '../../read-model/staff-queues';
 
 const TARGET_NOT_FOUND = 'The case to remove was not found.';
 
-function findProfile(db: Db, kind: ProfileKind, id: number): ProfileRow | undefined {
-  return db.prepare('SELECT id, kind, name, verification_status FROM profiles WHERE id = ? AND kind = ?')
-    .get(id, kind) as ProfileRow | undefined;
-}
+const findProfile = (db: Kysely<Database>, kind: ProfileKind, id: number) => db.selectFrom('profiles')
+  .select(['id', 'kind', 'name', 'verification_status']).where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
 
-function findIncident(db: Db, id: number): IncidentRow | undefined {
-  return db
-    .prepare(`SELECT i.id, i.profile_id, i.description, i.verification_status,
-        p.kind AS profile_kind, p.name AS profile_name, p.verification_status AS profile_status
-      FROM incidents i JOIN profiles p ON p.id = i.profile_id WHERE i.id = ?`)
-    .get(id) as IncidentRow | undefined;
-}
+const findIncident = (db: Kysely<Database>, id: number) => db.selectFrom('incidents as i')
+  .innerJoin('profiles as p', 'p.id', 'i.profile_id')
+  .select(['i.id', 'i.profile_id', 'i.description', 'i.verification_status',
+    'p.kind as profile_kind', 'p.name as profile_name', 'p.verification_status as profile_status'])
+  .where('i.id', '=', id)
+  .executeTakeFirst();
 
 /**
  * POST /api/removal-requests/: the target must exist and be public (else 404, a hidden id never shows). Its name (and an incident's description)
  * are copied into the request, which must still read well after the target is deleted. For an
  * incident, its profile's id is kept too (developer or project), so staff see whose it is.
  */
-export function submitRemovalRequest(db: Db, input: RemovalRequestSubmit, submittedBy: string): { id: number } {
+export async function submitRemovalRequest(trx: Kysely<Database>, input: RemovalRequestSubmit, submittedBy: string): Promise<{ id: number }> {
   const target = { developer: null as number | null, project: null as number | null, scam: null as number | null };
   let targetName: string;
   let scamDescription: string | null = null;
   if (input.target_type === 'scam') {
-    const incident = findIncident(db, input.scam!);
+    const incident = await findIncident(trx, input.scam!);
     // docs/design.md#visibility: what the public cannot see is not found, as in every other call
     if (!incident || incident.verification_status !== 'approved' || incident.profile_status !== 'verified') {
       throw new AppError(404, TARGET_NOT_FOUND);
@@ -60,31 +48,37 @@ export function submitRemovalRequest(db: Db, input: RemovalRequestSubmit, submit
     targetName = incident.profile_name;
     scamDescription = incident.description;
   } else {
-    const profile = findProfile(db, input.target_type, input[input.target_type]!);
+    const profile = await findProfile(trx, input.target_type, input[input.target_type]!);
     if (!profile || profile.verification_status !== 'verified') throw new AppError(404, TARGET_NOT_FOUND);
     target[input.target_type] = profile.id;
     targetName = profile.name;
   }
-  const row = db
-    .prepare(`INSERT INTO removal_requests (target_type, developer_id, project_id, scam_id, target_name, scam_description,
-        case_id, full_name, contact_information, explanation, verification_status, submitted_at, submitted_by)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`)
-    .get(input.target_type, target.developer, target.project, target.scam, targetName, scamDescription, input.case_id,
-      input.full_name, input.contact_information, input.explanation, new Date().toISOString(), submittedBy) as { id: number };
-  return { id: row.id };
+  return trx.insertInto('removal_requests')
+    .values({
+      target_type: input.target_type, developer_id: target.developer, project_id: target.project, scam_id: target.scam,
+      target_name: targetName, scam_description: scamDescription, case_id: input.case_id, full_name: input.full_name,
+      contact_information: input.contact_information, explanation: input.explanation, verification_status: 'pending',
+      submitted_at: new Date().toISOString(), submitted_by: submittedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** GET /api/removal-requests/: pending requests, oldest first. */
-export function listPendingRemovalRequests(
-  db: Db, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
-): QueuePage<RemovalRequest> {
-  const { where, params } = queueWhere('removalRequests', filter);
-  const rows = db
-    .prepare(`SELECT r.* FROM removal_requests r WHERE ${where}
-      AND (r.submitted_at, r.id) > (SELECT submitted_at, id FROM removal_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
-      ORDER BY r.submitted_at, r.id LIMIT @limit`)
-    .all({ ...params, after, limit: limit + 1 }) as RemovalRequestRow[];
-  const n = countQueue(db, 'removalRequests', filter);
+export async function listPendingRemovalRequests(
+  db: Kysely<Database>, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+): Promise<QueuePage<RemovalRequest>> {
+  // the page starts past the request `after` in (submitted_at, id) order; an id not there: from the start
+  const from = await db.selectFrom('removal_requests').select(['submitted_at', 'id']).where('id', '=', after).executeTakeFirst()
+    ?? { submitted_at: '', id: 0 };
+  const rows = await db.selectFrom('removal_requests as r')
+    .selectAll('r')
+    .where(queueWhereOn('removalRequests', filter))
+    .where(sql<boolean>`(r.submitted_at, r.id) > (${from.submitted_at}, ${from.id})`)
+    .orderBy('r.submitted_at').orderBy('r.id')
+    .limit(limit + 1)
+    .execute();
+  const n = await countQueueOn(db, 'removalRequests', filter);
   return pageOf(rows.map((r) => {
     // the name belongs to the developer or project the request is about (an incident's profile for 'scam')
     const ofDeveloper = r.target_type === 'developer' || (r.target_type === 'scam' && r.developer_id !== null);
@@ -114,34 +108,35 @@ export interface ModerationResult { id: number; verification_status: 'processed'
  * POST /api/removal-requests/{id}/process/: deletes the target (a profile with its incidents
  * and edit requests, by cascade, or one incident). A target already gone still counts as
  * removed. Replicas learn of it: a public profile gets a tombstone, a public incident's
- * profile a new revision. Call inside one transaction.
+ * profile a new revision. Call it in the write's transaction.
  */
-export function processRemovalRequest(db: Db, id: number, actor: string): ModerationResult {
-  const request = pendingRequest<RemovalRequestRow>(db, 'removal', id);
+export async function processRemovalRequest(trx: Kysely<Database>, id: number, actor: string): Promise<ModerationResult> {
+  const request = await pendingRequestOn(trx, 'removal', id);
   let before: unknown = null;
   if (request.target_type === 'scam') {
     const incident = request.scam_id === null ? undefined
-      : db.prepare('SELECT * FROM incidents WHERE id = ?').get(request.scam_id) as Record<string, unknown> & IncidentRow | undefined;
+      : await trx.selectFrom('incidents').selectAll().where('id', '=', request.scam_id).executeTakeFirst();
     if (incident) {
-      const profile = db.prepare('SELECT id, kind, verification_status FROM profiles WHERE id = ?')
-        .get(incident.profile_id) as Pick<ProfileRow, 'id' | 'kind' | 'verification_status'>;
+      const profile = await trx.selectFrom('profiles').select(['id', 'verification_status'])
+        .where('id', '=', incident.profile_id).executeTakeFirstOrThrow();
       before = { incident };
-      db.prepare('DELETE FROM incidents WHERE id = ?').run(incident.id);
-      if (incident.verification_status === 'approved' && profile.verification_status === 'verified') touchProfile(db, profile.id);
+      await trx.deleteFrom('incidents').where('id', '=', incident.id).execute();
+      if (incident.verification_status === 'approved' && profile.verification_status === 'verified') await touchProfileOn(trx, profile.id);
     }
   } else {
     const kind = request.target_type;
     const profileId = kind === 'developer' ? request.developer_id : request.project_id;
     const profile = profileId === null ? undefined
-      : db.prepare('SELECT * FROM profiles WHERE id = ? AND kind = ?').get(profileId, kind) as Record<string, unknown> & ProfileRow | undefined;
+      : await trx.selectFrom('profiles').selectAll().where('id', '=', profileId).where('kind', '=', kind).executeTakeFirst();
     if (profile) {
-      before = { profile, incidents: db.prepare('SELECT * FROM incidents WHERE profile_id = ? ORDER BY id').all(profile.id) };
-      db.prepare('DELETE FROM profiles WHERE id = ?').run(profile.id);
-      if (profile.verification_status === 'verified') tombstoneProfile(db, kind, profile.id);
+      before = { profile, incidents: await trx.selectFrom('incidents').selectAll().where('profile_id', '=', profile.id).orderBy('id').execute() };
+      // its incidents and edit requests go with it (ON DELETE CASCADE)
+      await trx.deleteFrom('profiles').where('id', '=', profile.id).execute();
+      if (profile.verification_status === 'verified') await tombstoneProfileOn(trx, kind, profile.id);
     }
   }
-  db.prepare("UPDATE removal_requests SET verification_status = 'processed' WHERE id = ?").run(id);
-  audit(db, {
+  await trx.updateTable('removal_requests').set({ verification_status: 'processed' }).where('id', '=', id).execute();
+  await auditOn(trx, {
     actor, action: 'removal_request.process', targetKind: 'removal_request', targetId: id,
     // null: the target was already gone
     before, after: { verification_status: 'processed', deleted: before !== null },
@@ -150,6 +145,6 @@ export function processRemovalRequest(db: Db, id: number, actor: string): Modera
 }
 
 /** POST /api/removal-requests/{id}/reject/: the target stays. */
-export function rejectRemovalRequest(db: Db, id: number, actor: string): ModerationResult {
-  return rejectRequest(db, 'removal', id, actor);
+export async function rejectRemovalRequest(trx: Kysely<Database>, id: number, actor: string): Promise<ModerationResult> {
+  return rejectRequestOn(trx, 'removal', id, actor);
 }
