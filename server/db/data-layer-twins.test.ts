@@ -1,8 +1,8 @@
-// The data layer's twins of the write spine (docs/decisions/035): auditOn, issueReceiptOn,
-// pendingRequestOn and rejectRequestOn do what audit, issueReceipt, pendingRequest and
-// rejectRequest do: on SQLite the same rows as the synchronous functions, and the same on
-// PostgreSQL; a receipt reads the same (findReceiptOn, receiptStatusOn: their synchronous twins
-// are gone with their last caller) after either.
+// The data layer's twins of the write spine (docs/decisions/035): auditOn and issueReceiptOn do
+// what audit and issueReceipt do: on SQLite the same rows as the synchronous functions, and the
+// same on PostgreSQL; a receipt reads the same (findReceiptOn, receiptStatusOn) after either.
+// pendingRequestOn and rejectRequestOn give the same messages and rows on both engines (their
+// synchronous twins, like the receipt reads', are gone with their last caller).
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useEngines } from '../../tests/support/engines';
@@ -10,7 +10,7 @@ import { audit, auditOn } from './audit';
 import { openDatabase, type Db } from './connection';
 import { engineOver, inTransaction, openEngine, type Engine } from './engine/engine';
 import type { Database } from './engine/schema';
-import { pendingRequest, pendingRequestOn, rejectRequest, rejectRequestOn } from './pending-requests';
+import { pendingRequestOn, rejectRequestOn } from './pending-requests';
 import { findReceiptOn, issueReceipt, issueReceiptOn, receiptStatusOn } from './receipts';
 
 const engines = useEngines();
@@ -33,16 +33,16 @@ interface Story { refusedMissing: string; before: string; rejected: unknown; ref
 
 const message = (run: () => unknown) => Promise.resolve().then(run).then(() => 'accepted', (error: Error) => error.message);
 
-/** The story with the synchronous functions, on an app's SQLite connection. */
+/** The story with the synchronous functions that remain, on an app's SQLite connection (the requests' twins over it). */
 async function storySync(db: Db, engine: Engine): Promise<Story> {
   const id = await editRequestOn(engine.db);
   const { token, reference } = db.transaction(() => issueReceipt(db, 'edit_request', id))();
   const row = (await findReceiptOn(engine.db, token))!;
-  const refusedMissing = await message(() => pendingRequest(db, 'edit', id + 100));
+  const refusedMissing = await message(() => inTransaction(engine, (trx) => pendingRequestOn(trx, 'edit', id + 100)));
   const before = (await receiptStatusOn(engine.db, row)).status;
-  const rejected = db.transaction(() => rejectRequest(db, 'edit', id, 'staff'))();
+  const rejected = await inTransaction(engine, (trx) => rejectRequestOn(trx, 'edit', id, 'staff'));
   audit(db, { actor: 'staff', action: 'note' });
-  const refusedAgain = await message(() => pendingRequest(db, 'edit', id));
+  const refusedAgain = await message(() => inTransaction(engine, (trx) => pendingRequestOn(trx, 'edit', id)));
   return { refusedMissing, before, rejected, refusedAgain, after: (await receiptStatusOn(engine.db, row)).status, audit: await auditRows(engine), reference };
 }
 

@@ -1,8 +1,7 @@
 // What the edit and removal requests share once they reach staff (docs/design.md#moderation): only
 // a pending request can be decided, and rejecting one changes nothing but its status (audited).
 import type { Kysely, Selectable } from 'kysely';
-import { audit, auditOn } from './audit';
-import type { Db } from './connection';
+import { auditOn } from './audit';
 import type { Database } from './engine/schema';
 import { AppError, notFound } from '../errors';
 
@@ -15,13 +14,7 @@ export type RequestKind = keyof typeof REQUESTS;
 /** The row of each kind's table, as Kysely reads it. */
 interface RequestRows { edit: Selectable<Database['edit_requests']>; removal: Selectable<Database['removal_requests']> }
 
-/** The request, when it is still pending: 404 when there is none, 409 when it was decided already. */
-export function pendingRequest<Row extends { verification_status: string }>(db: Db, kind: RequestKind, id: number): Row {
-  const { table } = REQUESTS[kind];
-  return stillPending(kind, db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined);
-}
-
-/** The row when it is there and pending: the 404 and 409 of pendingRequest. */
+/** The row when it is there and pending: 404 when there is none, 409 when it was decided already. */
 function stillPending<Row extends { verification_status: string }>(kind: RequestKind, row: Row | undefined): Row {
   const { name } = REQUESTS[kind];
   if (!row) throw notFound(`That ${name}`);
@@ -31,7 +24,7 @@ function stillPending<Row extends { verification_status: string }>(kind: Request
   return row;
 }
 
-/** pendingRequest on the data layer, for either engine (docs/decisions/035). */
+/** The request, when it is still pending (stillPending), on either engine (docs/decisions/035). */
 export async function pendingRequestOn<K extends RequestKind>(trx: Kysely<Database>, kind: K, id: number): Promise<RequestRows[K]> {
   // (Kysely reads a table chosen at run time as a blend of both tables' rows; the kind says which it is)
   const row = await trx.selectFrom(REQUESTS[kind].table).selectAll().where('id', '=', id).executeTakeFirst() as RequestRows[K] | undefined;
@@ -47,15 +40,7 @@ const rejection = (kind: RequestKind, id: number, actor: string) => {
   };
 };
 
-/** Rejects a pending request: nothing it asked for is done. */
-export function rejectRequest(db: Db, kind: RequestKind, id: number, actor: string): { id: number; verification_status: 'rejected' } {
-  pendingRequest(db, kind, id);
-  db.prepare(`UPDATE ${REQUESTS[kind].table} SET verification_status = 'rejected' WHERE id = ?`).run(id);
-  audit(db, rejection(kind, id, actor));
-  return { id, verification_status: 'rejected' };
-}
-
-/** rejectRequest on the data layer, for either engine; call it in the write's transaction. */
+/** Rejects a pending request, nothing it asked for done, on either engine; call it in the write's transaction. */
 export async function rejectRequestOn(trx: Kysely<Database>, kind: RequestKind, id: number, actor: string): Promise<{ id: number; verification_status: 'rejected' }> {
   await pendingRequestOn(trx, kind, id);
   await trx.updateTable(REQUESTS[kind].table).set({ verification_status: 'rejected' }).where('id', '=', id).execute();

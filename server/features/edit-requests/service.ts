@@ -1,10 +1,13 @@
 // Edit requests (product.md#entities-edit-request ("Edit request"), product.md#calls; docs/design.md#moderation): anyone proposes changes to
 // a public profile and its incidents; staff approve (changes applied in one transaction) or
 // reject. Plain values in, plain results out; the routes own HTTP and the transaction.
-import { audit } from '../../db/audit';
-import type { Db } from '../../db/connection';
-import { pendingRequest, rejectRequest } from '../../db/pending-requests';
-import { touchProfile } from '../../db/revision';
+// On the data layer (issue 21, docs/decisions/035): the same code on SQLite and PostgreSQL, given
+// the app's Kysely or a write's transaction.
+import { sql, type Kysely, type Updateable } from 'kysely';
+import { auditOn } from '../../db/audit';
+import type { Database, IncidentsTable, ProfilesTable } from '../../db/engine/schema';
+import { pendingRequestOn, rejectRequestOn } from '../../db/pending-requests';
+import { touchProfileOn } from '../../db/revision';
 import { profileReference } from '../../read-model/rows';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -15,17 +18,9 @@ import { editRequestCaseId } from '../../../shared/domain/case-id';
 import type { QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
-import { countQueue, queueWhere } from '../../read-model/staff-queues';
+import { countQueueOn, queueWhereOn } from '../../read-model/staff-queues';
 
 const KIND_LABEL: Record<ProfileKind, string> = { developer: 'scammer', project: 'project' };
-
-interface ProfileRow { id: number; kind: ProfileKind; name: string; verification_status: string }
-interface IncidentRow { id: number; profile_id: number; verification_status: string }
-interface EditRequestRow {
-  id: number; profile_id: number; scam_id: number | null; full_name: string; contact_information: string;
-  case_id: string; target_type: string; proposed_changes: string; verification_status: string;
-  submitted_at: string; submitted_by: string;
-}
 
 /** Incident columns an edit may set, keyed by the set's camelCase names (product.md#entities). */
 const INCIDENT_COLUMNS = {
@@ -52,13 +47,11 @@ const PROFILE_COLUMNS = ['name', 'bio', 'gender', 'nationality', 'languages', 'l
 const LIST_FIELDS: ReadonlySet<string> = new Set(['languages', 'nicknames', 'industries', 'scamTypes', 'companiesUsed',
   'companyAddresses', 'websites', 'emails', 'phones', 'telegrams', 'walletAddresses', 'bankAccounts', 'ipAddresses']);
 
-function findProfile(db: Db, id: number): ProfileRow | undefined {
-  return db.prepare('SELECT id, kind, name, verification_status FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined;
-}
+const findProfile = (db: Kysely<Database>, id: number) => db.selectFrom('profiles')
+  .select(['id', 'kind', 'name', 'verification_status']).where('id', '=', id).executeTakeFirst();
 
-function findIncident(db: Db, id: number): IncidentRow | undefined {
-  return db.prepare('SELECT id, profile_id, verification_status FROM incidents WHERE id = ?').get(id) as IncidentRow | undefined;
-}
+const findIncident = (db: Kysely<Database>, id: number) => db.selectFrom('incidents')
+  .select(['id', 'profile_id', 'verification_status']).where('id', '=', id).executeTakeFirst();
 
 export interface SubmitEditRequest {
   kind: ProfileKind;
@@ -68,9 +61,11 @@ export interface SubmitEditRequest {
 }
 
 /** POST /api/{developers|projects}/{id}/edit-request/: a pending request against a public profile. */
-export function submitEditRequest(db: Db, { kind, profileId, input, submittedBy }: SubmitEditRequest): { id: number; case_id: string } {
+export async function submitEditRequest(
+  trx: Kysely<Database>, { kind, profileId, input, submittedBy }: SubmitEditRequest,
+): Promise<{ id: number; case_id: string }> {
   const label = KIND_LABEL[kind];
-  const profile = findProfile(db, profileId);
+  const profile = await findProfile(trx, profileId);
   // only public profiles can be edited: a hidden one reads as absent (docs/design.md#visibility)
   if (!profile || profile.kind !== kind || profile.verification_status !== 'verified') throw notFound(`That ${label}`);
 
@@ -93,7 +88,7 @@ export function submitEditRequest(db: Db, { kind, profileId, input, submittedBy 
   }));
   if (input.scam != null) named.push({ path: 'scam', id: input.scam });
   for (const { path, id } of named) {
-    const incident = findIncident(db, id);
+    const incident = await findIncident(trx, id);
     if (!incident || incident.profile_id !== profileId || incident.verification_status !== 'approved') {
       throw badRequest(`Invalid request: ${path}: incident ${id} is not an incident of this ${label}.`, [
         { path, message: `incident ${id} is not an incident of this ${label}` },
@@ -102,30 +97,38 @@ export function submitEditRequest(db: Db, { kind, profileId, input, submittedBy 
   }
 
   const caseId = input.case_id ?? editRequestCaseId(profileId);
-  const row = db
-    .prepare(`INSERT INTO edit_requests (profile_id, scam_id, full_name, contact_information, case_id, target_type,
-        proposed_changes, verification_status, submitted_at, submitted_by)
-      VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`)
-    .get(profileId, input.scam ?? null, input.full_name, input.contact_information, caseId, input.target_type,
-      JSON.stringify(changes), new Date().toISOString(), submittedBy) as { id: number };
+  const row = await trx.insertInto('edit_requests')
+    .values({
+      profile_id: profileId, scam_id: input.scam ?? null, full_name: input.full_name, contact_information: input.contact_information,
+      case_id: caseId, target_type: input.target_type, proposed_changes: JSON.stringify(changes), verification_status: 'pending',
+      submitted_at: new Date().toISOString(), submitted_by: submittedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: row.id, case_id: caseId };
 }
 
 /** GET /api/admin/developer-edit-requests/: pending requests of both kinds, oldest first. */
-export function listPendingEditRequests(
-  db: Db, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
-): QueuePage<EditRequest> {
-  const { where, params } = queueWhere('editRequests', filter);
-  const rows = db
-    .prepare(`SELECT e.*, p.kind AS profile_kind, p.name AS profile_name
-      FROM edit_requests e JOIN profiles p ON p.id = e.profile_id
-      WHERE ${where}
-        AND (e.submitted_at, e.id) > (SELECT submitted_at, id FROM edit_requests WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
-      ORDER BY e.submitted_at, e.id LIMIT @limit`)
-    .all({ ...params, after, limit: limit + 1 }) as (EditRequestRow & { profile_kind: ProfileKind; profile_name: string })[];
-  const n = countQueue(db, 'editRequests', filter);
-  return pageOf(rows.map((r) => {
-    return {
+export async function listPendingEditRequests(
+  db: Kysely<Database>, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
+): Promise<QueuePage<EditRequest>> {
+  // the page starts past the request `after` in (submitted_at, id) order; an id not there: from the start
+  const from = await db.selectFrom('edit_requests').select(['submitted_at', 'id']).where('id', '=', after).executeTakeFirst()
+    ?? { submitted_at: '', id: 0 };
+  const rows = await db.selectFrom('edit_requests as e')
+    .innerJoin('profiles as p', 'p.id', 'e.profile_id')
+    .selectAll('e')
+    .select(['p.kind as profile_kind', 'p.name as profile_name'])
+    .where(queueWhereOn('editRequests', filter))
+    .where(sql<boolean>`(e.submitted_at, e.id) > (${from.submitted_at}, ${from.id})`)
+    .orderBy('e.submitted_at').orderBy('e.id')
+    .limit(limit + 1)
+    .execute();
+  const n = await countQueueOn(db, 'editRequests', filter);
+  // (one request after another: the current values read on the same connection, in order)
+  const items: EditRequest[] = [];
+  for (const r of rows) {
+    items.push({
       id: r.id,
       submitted_at: r.submitted_at,
       submitted_by: r.submitted_by,
@@ -137,9 +140,10 @@ export function listPendingEditRequests(
       target_type: r.target_type,
       verification_status: r.verification_status,
       proposed_changes: JSON.parse(r.proposed_changes) as unknown,
-      current_values: currentValues(db, r.profile_id, JSON.parse(r.proposed_changes) as ProposedChanges),
-    };
-  }), limit, n);
+      current_values: await currentValues(db, r.profile_id, JSON.parse(r.proposed_changes) as ProposedChanges),
+    });
+  }
+  return pageOf(items, limit, n);
 }
 
 const fromColumnValue = (field: string, value: unknown) => (LIST_FIELDS.has(field) && typeof value === 'string' ? JSON.parse(value) as unknown : value);
@@ -148,16 +152,16 @@ const fromColumnValue = (field: string, value: unknown) => (LIST_FIELDS.has(fiel
  * issue 18: what each proposed field holds now, in the proposal's own names, so staff see the
  * current value beside the proposed one. Only the fields proposed; an incident gone is left out.
  */
-function currentValues(db: Db, profileId: number, changes: ProposedChanges): EditRequestCurrentValues {
+async function currentValues(db: Kysely<Database>, profileId: number, changes: ProposedChanges): Promise<EditRequestCurrentValues> {
   const developer: Record<string, unknown> = {};
   const proposed = PROFILE_COLUMNS.filter((f) => changes.developer?.[f] !== undefined);
   if (proposed.length) {
-    const row = selectProfile(db, profileId);
+    const row = await selectProfile(db, profileId);
     for (const f of proposed) developer[f] = fromColumnValue(f, row?.[f] ?? null);
   }
   const scam_updates: EditRequestCurrentValues['scam_updates'] = [];
   for (const update of changes.append?.scam_updates ?? []) {
-    const row = selectIncident(db, update.id);
+    const row = await selectIncident(db, update.id);
     if (!row || row.profile_id !== profileId) continue;
     const set: Record<string, unknown> = {};
     for (const f of (Object.keys(INCIDENT_COLUMNS) as (keyof IncidentChange)[]).filter((k) => update.set[k] !== undefined)) {
@@ -168,77 +172,96 @@ function currentValues(db: Db, profileId: number, changes: ProposedChanges): Edi
   return { developer, scam_updates };
 }
 
-const selectProfile = (db: Db, id: number) => db.prepare('SELECT * FROM profiles WHERE id = ?').get(id) as Record<string, unknown>;
-const selectIncident = (db: Db, id: number) =>
-  db.prepare('SELECT * FROM incidents WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+const selectProfile = (db: Kysely<Database>, id: number) => db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+const selectIncident = (db: Kysely<Database>, id: number) => db.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
 
 const toColumnValue = (field: string, value: unknown) => (LIST_FIELDS.has(field) ? JSON.stringify(value) : value);
+
+/** The profile columns a change sets, with the values they store. */
+function profileSet(change: ProfileChange | undefined): Updateable<ProfilesTable> {
+  const set: Record<string, unknown> = {};
+  for (const f of PROFILE_COLUMNS) if (change?.[f] !== undefined) set[f] = toColumnValue(f, change[f]);
+  // (the keys are PROFILE_COLUMNS', the values as the sync code bound them)
+  return set as Updateable<ProfilesTable>;
+}
+
+/** The incident columns a change sets (INCIDENT_COLUMNS' names), with the values they store. */
+function incidentSet(change: IncidentChange): Updateable<IncidentsTable> {
+  const set: Record<string, unknown> = {};
+  for (const f of Object.keys(INCIDENT_COLUMNS) as (keyof IncidentChange)[]) {
+    if (change[f] !== undefined) set[INCIDENT_COLUMNS[f]] = toColumnValue(f, change[f]);
+  }
+  return set as Updateable<IncidentsTable>;
+}
 
 export interface ModerationResult { id: number; verification_status: 'approved' | 'rejected' }
 
 /**
  * POST /api/admin/developer-edit-requests/{id}/approve/: applies profile fields, incident
- * updates and new (approved) incidents, all or nothing. Call inside one transaction.
+ * updates and new (approved) incidents, all or nothing, and a new revision for the profile. Call it in
+ * the write's transaction.
  */
-export function approveEditRequest(db: Db, id: number, actor: string): ModerationResult {
-  const request = pendingRequest<EditRequestRow>(db, 'edit', id);
+export async function approveEditRequest(trx: Kysely<Database>, id: number, actor: string): Promise<ModerationResult> {
+  const request = await pendingRequestOn(trx, 'edit', id);
   const changes = JSON.parse(request.proposed_changes) as ProposedChanges;
   const profileId = request.profile_id;
   const updates = changes.append?.scam_updates ?? [];
   const creates = changes.append?.scam_creates ?? [];
 
   // check everything before changing anything, so the message names every missing incident
-  const missing = updates.map((u) => u.id).filter((incidentId) => findIncident(db, incidentId)?.profile_id !== profileId);
+  const missing: number[] = [];
+  for (const u of updates) if ((await findIncident(trx, u.id))?.profile_id !== profileId) missing.push(u.id);
   if (missing.length > 0) {
     throw new AppError(409, `This edit request updates ${missing.length === 1 ? 'an incident' : 'incidents'} that no longer exist `
       + `(${missing.map((m) => `#${m}`).join(', ')}); reject it instead.`);
   }
 
   const touchedIds = [...new Set(updates.map((u) => u.id))];
-  const before = { profile: selectProfile(db, profileId), incidents: touchedIds.map((i) => selectIncident(db, i)) };
+  const incidentsOf = async (ids: number[]) => {
+    const rows = [];
+    for (const i of ids) rows.push(await selectIncident(trx, i));
+    return rows;
+  };
+  const before = { profile: await selectProfile(trx, profileId), incidents: await incidentsOf(touchedIds) };
 
-  const profileSet = PROFILE_COLUMNS.filter((f) => changes.developer?.[f] !== undefined);
-  if (profileSet.length > 0) {
-    db.prepare(`UPDATE profiles SET ${profileSet.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`)
-      .run(...profileSet.map((f) => toColumnValue(f, changes.developer![f])), profileId);
-  }
+  const profileChange = profileSet(changes.developer);
+  if (Object.keys(profileChange).length > 0) await trx.updateTable('profiles').set(profileChange).where('id', '=', profileId).execute();
 
   for (const update of updates) {
-    const fields = (Object.keys(INCIDENT_COLUMNS) as (keyof IncidentChange)[])
-      .filter((f) => update.set[f] !== undefined);
-    if (fields.length === 0) continue;
-    db.prepare(`UPDATE incidents SET ${fields.map((f) => `${INCIDENT_COLUMNS[f]} = ?`).join(', ')} WHERE id = ?`)
-      .run(...fields.map((f) => toColumnValue(f, update.set[f])), update.id);
+    const incidentChange = incidentSet(update.set);
+    if (Object.keys(incidentChange).length === 0) continue;
+    await trx.updateTable('incidents').set(incidentChange).where('id', '=', update.id).execute();
   }
 
   // docs/design.md#moderation: incidents added by an approved edit are approved with it
   const now = new Date().toISOString();
   const createdIds: number[] = [];
   for (const draft of creates) {
-    const fields = (Object.keys(INCIDENT_COLUMNS) as (keyof IncidentChange)[])
-      .filter((f) => draft.set[f] !== undefined);
-    const columns = ['profile_id', 'description', 'reported', 'submitted_by', 'verification_status', ...fields.map((f) => INCIDENT_COLUMNS[f])];
-    const values = [profileId, draft.description, now, request.submitted_by, 'approved', ...fields.map((f) => toColumnValue(f, draft.set[f]))];
-    const row = db.prepare(`INSERT INTO incidents (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING id`)
-      .get(...values) as { id: number };
+    const row = await trx.insertInto('incidents')
+      .values({
+        profile_id: profileId, description: draft.description, reported: now, submitted_by: request.submitted_by,
+        verification_status: 'approved', ...incidentSet(draft.set),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     createdIds.push(row.id);
   }
 
-  db.prepare("UPDATE edit_requests SET verification_status = 'approved' WHERE id = ?").run(id);
-  touchProfile(db, profileId);
-  audit(db, {
+  await trx.updateTable('edit_requests').set({ verification_status: 'approved' }).where('id', '=', id).execute();
+  await touchProfileOn(trx, profileId);
+  await auditOn(trx, {
     actor, action: 'edit_request.approve', targetKind: 'edit_request', targetId: id,
     before,
     after: {
-      profile: selectProfile(db, profileId),
-      incidents: touchedIds.map((i) => selectIncident(db, i)),
-      created: createdIds.map((i) => selectIncident(db, i)),
+      profile: await selectProfile(trx, profileId),
+      incidents: await incidentsOf(touchedIds),
+      created: await incidentsOf(createdIds),
     },
   });
   return { id, verification_status: 'approved' };
 }
 
 /** POST /api/admin/developer-edit-requests/{id}/reject/: nothing is applied. */
-export function rejectEditRequest(db: Db, id: number, actor: string): ModerationResult {
-  return rejectRequest(db, 'edit', id, actor);
+export async function rejectEditRequest(trx: Kysely<Database>, id: number, actor: string): Promise<ModerationResult> {
+  return rejectRequestOn(trx, 'edit', id, actor);
 }
