@@ -343,6 +343,21 @@ describe('approving and rejecting an edit request', () => {
     expect((await staff.post(routes.editRequests.approve.path({ id }))).status).toBe(409);
   });
 
+  it('when staff reject in bulk, then the pending ones are rejected in one write, a decided or missing one is skipped and said, and the reason is audited', async () => {
+    const [first, second] = [await submitFullEdit(), await submitFullEdit()];
+    const staff = await staffClient(t);
+    expect((await staff.post(routes.editRequests.reject.path({ id: second }))).status).toBe(200);
+
+    const res = await staff.post(routes.editRequests.bulkReject.path(), { ids: [first, second, 999_999], reason: 'Duplicates' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.rejected).toEqual([first]);
+    expect(res.body.skipped.map((s: { id: number }) => s.id)).toEqual([second, 999_999]);
+    expect(editRow(t.db, first).verification_status).toBe('rejected');
+    expect(JSON.parse((t.db.prepare("SELECT after FROM audit_log WHERE action = 'edit_request.bulk_reject'").get() as { after: string }).after))
+      .toEqual({ ids: [first], reason: 'Duplicates' });
+  });
+
   it('when an updated incident was deleted since, then approving answers 409 and applies nothing', async () => {
     const id = await submitFullEdit();
     t.db.prepare('DELETE FROM incidents WHERE id = ?').run(f.incidentA);
