@@ -1,6 +1,8 @@
 // Reads shared by the features that show profiles: one profile with its approved incidents,
 // or many at once (one query for the profiles, one for all their incidents).
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/connection';
+import type { Database } from '../db/engine/schema';
 import type { Incident } from '../../shared/contract/incident';
 import type { ProfileKind } from '../../shared/contract/common';
 import { toIncident, type IncidentRow, type ProfileRow } from './rows';
@@ -35,4 +37,19 @@ export function approvedIncidentsByProfile(db: Db, profileIds: readonly number[]
     else byProfile.set(row.profile_id, [toIncident(row)]);
   }
   return byProfile;
+}
+
+/** findProfileRow on the data layer (issue 21, docs/decisions/035). */
+export async function findProfileRowOn(db: Kysely<Database>, id: number, kind?: ProfileKind): Promise<ProfileRow | undefined> {
+  const row: ProfileRow | undefined = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && (!kind || row.kind === kind) ? row : undefined;
+}
+
+/** approvedIncidents on the data layer: the same order (the latest first, by when it happened or else was reported). */
+export async function approvedIncidentsOn(db: Kysely<Database>, profileId: number): Promise<Incident[]> {
+  const rows: IncidentRow[] = await db.selectFrom('incidents').selectAll()
+    .where('profile_id', '=', profileId).where('verification_status', '=', 'approved')
+    .orderBy(sql`COALESCE(occurred, reported)`, 'desc').orderBy('id', 'desc')
+    .execute();
+  return rows.map(toIncident);
 }
