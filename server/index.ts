@@ -13,10 +13,13 @@ import { buildSearchIndexNow } from './features/search/registry-index';
 import { SearchThreads } from './features/search/threads';
 import { createApp } from './app';
 import { watchQuietTime } from './http/quiet-time';
-import { pruneInBackground } from './http/prune';
+import { pruneInBackgroundOn } from './http/prune';
+import { engineOver } from './db/engine/engine';
 
 const config = loadConfig();
 const db = openDatabase(config.DATABASE_PATH);
+// the data layer over it (docs/decisions/035): the app's moved modules and the prune share one Kysely
+const engine = engineOver(db);
 // docs/design.md#errors: a database that cannot be written is said at start, not found at the first write
 const writable = checkWritable(db);
 if (!writable.writable) {
@@ -43,7 +46,7 @@ const quietTime = watchQuietTime(server);
 const searchThreads = threaded
   ? new SearchThreads(new URL('./search-thread.mjs', import.meta.url), config.DATABASE_PATH, config.SEARCH_THREADS, quietTime.schedule)
   : null;
-server.on('request', createApp({ db, config }, { searchThreads }));
+server.on('request', createApp({ db, engine, config }, { searchThreads }));
 const searchStarted = performance.now();
 if (searchThreads) await searchThreads.ready();
 else {
@@ -71,7 +74,7 @@ buildLookalikesLater(db, (error) => {
 // a little disk kept for staff sign-ins when the disk fills (db/reserve.ts)
 if (writable.writable && !ensureReserve(db)) console.warn('No room for the disk reserve beside the database: a full disk may lock staff out.');
 // idempotency keys (a day), the audit log (AUDIT_RETENTION_DAYS), expired sessions and counters
-pruneInBackground(db, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, schedule: quietTime.schedule }, (deleted, error) => {
+pruneInBackgroundOn(engine, { auditRetentionDays: config.AUDIT_RETENTION_DAYS, schedule: quietTime.schedule, isOpen: () => db.open }, (deleted, error) => {
   if (error) console.error('Pruning old rows stopped; the next round tries again.', error);
   else if (deleted > 0) console.log(`Pruned ${deleted} old rows.`);
   ensureReserve(db); // made again once there is room

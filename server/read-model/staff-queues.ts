@@ -3,7 +3,8 @@
 // and the count chips (GET /api/admin/queue-counts/) both read these, so a chip's count is the
 // number of items its filter lists. Each condition is valid SQL on SQLite and PostgreSQL alike
 // (comparisons, never a bare 1 or 0): the queues moved onto the data layer (docs/decisions/035)
-// read them through queueWhereOn and countQueueOn, the others through queueWhere and countQueue.
+// and the count chips (queueCountsOn) read them through queueWhereOn, the others through
+// queueWhere and countQueue.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/engine/schema';
@@ -90,16 +91,22 @@ export async function countQueueOn(db: Kysely<Database>, name: QueueName, filter
   return rows[0]!.n;
 }
 
-/** The count chips: every kind's count in the date range, one query per queue. */
-export function queueCounts(db: Db, dates: Pick<QueueFilter, 'since' | 'until'>): QueueCounts {
+/**
+ * The count chips, for either engine: every kind's count in the date range, one query per queue.
+ * A kind counts as SUM(CASE WHEN … THEN 1 ELSE 0 END): SUM of a bare condition is SQLite's only
+ * (a boolean is no number on PostgreSQL).
+ */
+export async function queueCountsOn(db: Kysely<Database>, dates: Pick<QueueFilter, 'since' | 'until'>): Promise<QueueCounts> {
   const kinds = {} as Record<QueueKind, number>;
   let total = 0;
   for (const name of Object.keys(QUEUE_KINDS) as QueueName[]) {
     const queue = STAFF_QUEUES[name];
-    const { where, params } = queueWhere(name, dates);
     const own = QUEUE_KINDS[name] as readonly QueueKind[];
-    const row = db.prepare(`SELECT COUNT(*) AS n, ${own.map((kind, i) => `COALESCE(SUM(${queue.kinds[kind]}), 0) AS k${i}`).join(', ')}
-      FROM ${queue.from} WHERE ${where}`).get(params) as Record<string, number>;
+    // (COALESCE: SUM over no rows is NULL on both)
+    const perKind = own.map((kind, i) => sql`COALESCE(SUM(CASE WHEN ${sql.raw(queue.kinds[kind] ?? NO_ITEM)} THEN 1 ELSE 0 END), 0) AS ${sql.id(`k${i}`)}`);
+    const { rows } = await sql<Record<string, number>>`SELECT COUNT(*) AS n, ${sql.join(perKind)}
+      FROM ${sql.raw(queue.from)} WHERE ${queueWhereOn(name, { since: dates.since, until: dates.until })}`.execute(db);
+    const row = rows[0]!;
     own.forEach((kind, i) => { kinds[kind] = row[`k${i}`] ?? 0; });
     total += row.n ?? 0;
   }
