@@ -62,7 +62,7 @@ export function identifierSource(id: number, listTexts: readonly string[]): Prof
 
 const PUBLIC_PROFILES = `SELECT p.id, ${PROFILE_LISTS_SQL} FROM profiles p
   WHERE p.id IN (SELECT value FROM json_each(?)) AND p.verification_status = 'verified'`;
-// in the order of read-model/queries.ts approvedIncidents, so each identifier keeps the value the profile shows first
+// in the order of read-model/queries.ts approvedIncidentsOn, so each identifier keeps the value the profile shows first
 const APPROVED_INCIDENTS = `SELECT i.profile_id, ${INCIDENT_LISTS_SQL} FROM incidents i
   WHERE i.profile_id IN (SELECT value FROM json_each(?)) AND i.verification_status = 'approved'
   ORDER BY COALESCE(i.occurred, i.reported) DESC, i.id DESC`;

@@ -1,18 +1,16 @@
-// Every write runs as one SQLite transaction. With an `Idempotency-Key` (docs/design.md#outbox),
-// the key, a hash of the request and the response are stored in that same transaction, so a
-// replay after a lost response gets the stored answer and writes nothing; the same key with
-// another request is a 422.
+// Every write runs as one transaction, on SQLite or PostgreSQL (docs/decisions/035). With an
+// `Idempotency-Key` (docs/design.md#outbox), the key, a hash of the request and the response are
+// stored in that same transaction, so a replay after a lost response gets the stored answer and
+// writes nothing; the same key with another request is a 422.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../shared/constants';
-import type { Db } from '../db/connection';
 import { AppError } from '../errors';
 import { requireStaff } from './session';
 import { parse, pathId } from './validate';
-import { audit, auditOn } from '../db/audit';
-import { flushPendingIdentifiers } from '../db/pending-identifiers';
+import { auditOn } from '../db/audit';
 import { bulkRejectSchema, type BulkRejectAnswer } from '../../shared/contract/admin';
 import { inTransaction, type AfterWrite, type Engine } from '../db/engine/engine';
 import type { Database } from '../db/engine/schema';
@@ -38,59 +36,14 @@ function requestHash(req: Request): string {
     .digest('hex');
 }
 
-/**
- * Wraps a synchronous handler (better-sqlite3 is synchronous, so the whole write, its checks
- * and its idempotency record share one transaction). Errors roll everything back. With a `body`
- * schema, the body is read with it before the transaction begins, so a bad request is a 400
- * without waiting for (or holding) the write lock, even while another process writes; the handler
- * gets what the schema made of it.
- */
-export function writeRoute(db: Db, handler: (req: Request) => WriteResult): RequestHandler;
-export function writeRoute<S extends z.ZodType>(db: Db, body: S, handler: (req: Request, body: z.output<S>) => WriteResult): RequestHandler;
-export function writeRoute<S extends z.ZodType>(
-  db: Db,
-  bodyOrHandler: S | ((req: Request) => WriteResult),
-  withBody?: (req: Request, body: z.output<S>) => WriteResult,
-): RequestHandler {
-  const schema = withBody ? (bodyOrHandler as S) : null;
-  const handle = (withBody ?? bodyOrHandler) as (req: Request, body: unknown) => WriteResult;
-  const findKey = db.prepare('SELECT request_hash, status, body FROM idempotency_keys WHERE key = ?');
-  const saveKey = db.prepare('INSERT INTO idempotency_keys (key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?)');
-  return (req, res) => {
-    const key = idempotencyKey(req);
-    const body: unknown = schema ? parse(schema, req.body) : undefined;
-    const handler = (request: Request) => handle(request, body);
-    const write = () => {
-      if (key === undefined) return { ...handler(req), replayed: false };
-      const hashed = requestHash(req);
-      const stored = findKey.get(key) as { request_hash: string; status: number; body: string } | undefined;
-      if (stored) {
-        if (stored.request_hash !== hashed) throw new AppError(422, KEY_REUSED);
-        return { status: stored.status, body: JSON.parse(stored.body) as unknown, replayed: true };
-      }
-      const result = handler(req);
-      saveKey.run(key, hashed, result.status, JSON.stringify(result.body ?? null), Date.now());
-      return { ...result, replayed: false };
-    };
-    const run = db.transaction(() => {
-      const result = write();
-      // what awaits review's identifiers (migrations/011), current when the write commits
-      flushPendingIdentifiers(db);
-      return result;
-    });
-    const result = run.immediate();
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.status).json(result.body ?? null);
-  };
-}
-
 /** A write of a module moved onto the data layer (decision 035): its work in the write's transaction. */
 export type EngineWrite<Body> = (trx: Kysely<Database>, req: Request, body: Body) => Promise<WriteResult>;
 
 /**
- * writeRoute on the data layer, for either engine (issue 21, docs/decisions/035): the body read
- * with `body` before the transaction, then the write, its idempotency record and `afterWrite` (what
- * every write must leave current, as writeRoute's pending identifiers) in one transaction
+ * A write route, for either engine (issue 21, docs/decisions/035): the body read with `body`
+ * before the transaction (a bad request is a 400 without holding the write lock), then the write,
+ * its idempotency record and `afterWrite` (what every write must leave current: the pending
+ * identifiers, db/pending-identifiers.ts pendingIdentifiersAfterWrite) in one transaction
  * (inTransaction). On PostgreSQL several app instances may receive the same key at once: each
  * takes a lock on the key inside its transaction (pg_advisory_xact_lock), so the second waits for
  * the first to commit, then finds its record and replays it; one record, one write. On SQLite the
@@ -133,42 +86,9 @@ export function engineWriteRoute<S extends z.ZodType>(
 
 /**
  * A staff decision on the item at `:id` (verify, approve, reject, process): staff only, one
- * transaction with its idempotency record like any write, answered 200 with what `decide` returns.
+ * transaction with its idempotency record like any write, answered 200 with what `decide` returns
+ * (run in the write's transaction).
  */
-export function staffDecision(db: Db, decide: (id: number, staffName: string) => unknown): RequestHandler {
-  return writeRoute(db, (req) => {
-    const staff = requireStaff(req);
-    return { status: 200, body: decide(pathId(req.params.id), staff.username) };
-  });
-}
-
-/**
- * A staff rejection of many items of one queue (docs/design.md#moderation): one transaction, each
- * item through the same `reject` as its own button; an item `reject` refuses (already decided,
- * gone: an AppError) is skipped and said so. The reason goes to the audit log with the ids.
- */
-export function staffBulkReject(
-  db: Db, what: string, reject: (id: number, staffName: string) => unknown,
-): RequestHandler {
-  return writeRoute(db, (req) => {
-    const staff = requireStaff(req);
-    const { ids, reason } = parse(bulkRejectSchema, req.body);
-    const answer: BulkRejectAnswer = { rejected: [], skipped: [] };
-    for (const id of new Set(ids)) {
-      try {
-        reject(id, staff.username);
-        answer.rejected.push(id);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        answer.skipped.push({ id, reason: error.message });
-      }
-    }
-    audit(db, { actor: staff.username, action: `${what}.bulk_reject`, after: { ids: answer.rejected, reason: reason ?? null } });
-    return { status: 200, body: answer };
-  });
-}
-
-/** staffDecision on the data layer (docs/decisions/035): `decide` runs in the write's transaction. */
 export function engineStaffDecision(
   engine: Engine, decide: (trx: Kysely<Database>, id: number, staffName: string) => Promise<unknown>, afterWrite: AfterWrite,
 ): RequestHandler {
@@ -178,18 +98,22 @@ export function engineStaffDecision(
   }, afterWrite);
 }
 
-/** staffBulkReject on the data layer: each item through `reject` in the one transaction, refusals skipped and said. */
+/**
+ * A staff rejection of many items of one queue (docs/design.md#moderation): one transaction, each
+ * item through the same `reject` as its own button; an item `reject` refuses (already decided,
+ * gone: an AppError) is skipped and said so. The reason goes to the audit log with the ids.
+ */
 export function engineStaffBulkReject(
   engine: Engine, what: string, reject: (trx: Kysely<Database>, id: number, staffName: string) => Promise<unknown>, afterWrite: AfterWrite,
 ): RequestHandler {
-  // (the body is read after the staff check, as staffBulkReject does: a visitor learns nothing of it)
+  // the body is read after the staff check: a visitor learns nothing of it
   return engineWriteRoute(engine, null, async (trx, req) => {
     const staff = requireStaff(req);
     const { ids, reason } = parse(bulkRejectSchema, req.body);
     const answer: BulkRejectAnswer = { rejected: [], skipped: [] };
     for (const id of new Set(ids)) {
       try {
-        // (as staffBulkReject: `reject` refuses before it writes, so a refusal leaves nothing half done)
+        // `reject` refuses before it writes, so a refusal leaves nothing half done
         await reject(trx, id, staff.username);
         answer.rejected.push(id);
       } catch (error) {

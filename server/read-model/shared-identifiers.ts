@@ -11,15 +11,12 @@
 // The verified side is read through profile_identifiers (migrations/006), the pending side through
 // pending_identifiers (migrations/011): only the identifiers of the items read are looked up (issue
 // 18: reading every pending report took ~4 s at 100k). Profiles a writer outside the API left
-// stale are read from their rows instead (db/pending-identifiers.ts pendingReportsOf).
-import type { Statement } from 'better-sqlite3';
+// stale are read from their rows instead (db/pending-identifiers.ts pendingReportsOfOn).
+// On the data layer (issue 21, docs/decisions/035): engine-neutral SQL, on the app's Kysely or a transaction.
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../db/connection';
 import type { Database } from '../db/engine/schema';
 import { INCIDENT_LISTS_SQL, PROFILE_LISTS_SQL } from '../db/profile-identifiers';
-import {
-  isAwaiting, pendingReportsOf, pendingReportsOfOn, reportIdentifiers, staleProfiles, staleProfilesOn, type PendingReport,
-} from '../db/pending-identifiers';
+import { isAwaiting, pendingReportsOfOn, reportIdentifiers, staleProfilesOn, type PendingReport } from '../db/pending-identifiers';
 import type { ProfileKind } from '../../shared/contract/common';
 import type { SharedIdentifier, SharingProfile, SharingSubmission } from '../../shared/contract/shared-identifiers';
 import { caseId } from '../../shared/domain/case-id';
@@ -29,40 +26,6 @@ export { PENDING_SIDE_SQL } from '../db/pending-identifiers';
 
 /** Verified profiles listed per identifier (the reports are counted over these). */
 export const SHARED_MAX_PROFILES = 50;
-
-const PROFILE = `SELECT p.id, p.kind, p.name, p.verification_status, ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.id = ?`;
-const INCIDENT = `SELECT i.id, i.profile_id, i.verification_status, ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.id = ?`;
-const INCIDENTS_OF = `SELECT ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.profile_id = ? AND i.verification_status = ? ORDER BY i.id`;
-const HOLDING = `SELECT pi.profile_id, p.kind, p.name, pi.field, pi.value FROM profile_identifiers pi JOIN profiles p ON p.id = pi.profile_id
-  WHERE pi.kind = ? AND pi.canonical = ? ORDER BY p.name COLLATE NOCASE, p.id LIMIT ?`;
-const OWN_AND_APPROVED = `SELECT ${PROFILE_LISTS_SQL} FROM profiles p WHERE p.id = ?
-  UNION ALL SELECT ${INCIDENT_LISTS_SQL} FROM incidents i WHERE i.profile_id = ? AND i.verification_status = 'approved'`;
-const NAMING = 'SELECT profile_id, report_kind, report_id, seq, field, value FROM pending_identifiers WHERE kind = ? AND canonical = ?';
-const SUBMITTER = 'SELECT kind, name, submission_kind, verification_status FROM profiles WHERE id = ?';
-
-interface Statements {
-  profile: Statement<[number]>; incident: Statement<[number]>; incidentsOf: Statement<[number, string], string>;
-  holding: Statement<[string, string, number]>; ownAndApproved: Statement<[number, number], string>;
-  naming: Statement<[string, string]>; submitter: Statement<[number]>;
-}
-const statements = new WeakMap<Db, Statements>();
-
-function prepared(db: Db): Statements {
-  let s = statements.get(db);
-  if (!s) {
-    s = {
-      profile: db.prepare<[number]>(PROFILE).raw(true),
-      incident: db.prepare<[number]>(INCIDENT).raw(true),
-      incidentsOf: db.prepare<[number, string], string>(INCIDENTS_OF).pluck(),
-      holding: db.prepare<[string, string, number]>(HOLDING).raw(true),
-      ownAndApproved: db.prepare<[number, number], string>(OWN_AND_APPROVED).pluck(),
-      naming: db.prepare<[string, string]>(NAMING).raw(true),
-      submitter: db.prepare<[number]>(SUBMITTER).raw(true),
-    };
-    statements.set(db, s);
-  }
-  return s;
-}
 
 /** IBANs and other account numbers share their canonical form: either kind stands for both. */
 const keyOf = (kind: IdentifierKind, canonical: string) => `${kind === 'iban' ? 'bank_account' : kind} ${canonical}`;
@@ -85,7 +48,7 @@ type HoldingRow = [profileId: number, kind: ProfileKind, name: string, field: st
 /** SQLite's BINARY order (UTF-8 bytes), as profiles_public (kind, verification_status, name) gives it. */
 const binary = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-// What both readers (SharedIdentifiers, SharedIdentifiersOn) compute from the rows they read, written once.
+// What the reader computes from the rows it has read: plain functions, no queries.
 
 /** The card an incident belongs to: an incident not rejected of a profile awaiting review is part of that profile's submission. */
 function incidentSubmission(incidentId: number, profileId: number, status: string, submitter: SubmitterRow | undefined): string {
@@ -143,7 +106,7 @@ function countReports(profileId: number, reportLists: readonly string[]): Map<st
   return counts;
 }
 
-/** The pending reports' rows in the order SharedIdentifiers.namings documents, given each row's profile. */
+/** The pending reports' rows in the order SharedIdentifiersOn.namings documents, given each row's profile. */
 function orderNamings(rows: readonly NamingRow[], submitterOf: (profileId: number) => SubmitterRow | undefined): Naming[] {
   const placed = rows.flatMap((row) => {
     const [profileId, reportKind, reportId] = row;
@@ -181,114 +144,33 @@ function pendingRows(identifier: ProfileIdentifier, stored: readonly NamingRow[]
 }
 
 /** Shared identifiers of submissions, for one staff read: each identifier's pending reports are looked up when asked. */
-export class SharedIdentifiers {
-  private readonly submitters = new Map<number, SubmitterRow | undefined>();
-  private readonly reportsInProfile = new Map<number, Map<string, number>>();
-  /** the stale profiles' reports by identifier, read from their rows (null until first asked) */
-  private stale: { ids: Set<number>; namings: Map<string, NamingRow[]> } | null = null;
-
-  constructor(private readonly db: Db) {}
-
-  /** A reported profile (or, for staff reading a listed one, a verified profile). */
-  ofProfile(profileId: number): SharedIdentifier[] {
-    const s = prepared(this.db);
-    const row = s.profile.get(profileId) as [number, ProfileKind, string, string, string] | undefined;
-    if (!row) return [];
-    const [, kind, , status, ownLists] = row;
-    const awaiting = status === 'unverified' || status === 'pending';
-    // a reported profile is its details and every incident not rejected; a listed one what it shows
-    const incidentLists = awaiting
-      ? [...s.incidentsOf.all(profileId, 'pending'), ...s.incidentsOf.all(profileId, 'approved')]
-      : s.incidentsOf.all(profileId, 'approved');
-    const own = awaiting ? `${kind}:${profileId}` : `listed:${profileId}`;
-    return this.shared(reportIdentifiers(profileId, [ownLists, ...incidentLists]), own, profileId);
-  }
-
-  /** An incident (whatever its state): what it names. */
-  ofIncident(incidentId: number): SharedIdentifier[] {
-    const row = prepared(this.db).incident.get(incidentId) as [number, number, string, string] | undefined;
-    if (!row) return [];
-    const [, profileId, status, lists] = row;
-    const own = incidentSubmission(incidentId, profileId, status, this.submitter(profileId));
-    return this.shared(reportIdentifiers(profileId, [lists]), own, null);
-  }
-
-  private shared(identifiers: readonly ProfileIdentifier[], own: string, excludedProfile: number | null): SharedIdentifier[] {
-    return identifiers.flatMap((identifier) => sharedEntry(identifier, own, excludedProfile, this.namings(identifier), this.holding(identifier),
-      (submission) => this.submissionOf(submission), (profileId) => this.reportsIn(profileId)) ?? []);
-  }
-
-  /** Verified profiles holding it (profile_identifiers). */
-  private holding(identifier: ProfileIdentifier): SharingProfile[] {
-    const { holding } = prepared(this.db);
-    return holdingProfiles(kindsOf(identifier.kind).map((kind) => holding.all(kind, identifier.canonical, SHARED_MAX_PROFILES) as HoldingRow[]));
-  }
-
-  /** How many of a verified profile's reports (its own details, each approved incident) name each identifier. */
-  private reportsIn(profileId: number): Map<string, number> {
-    let counts = this.reportsInProfile.get(profileId);
-    if (!counts) {
-      counts = countReports(profileId, prepared(this.db).ownAndApproved.all(profileId, profileId));
-      this.reportsInProfile.set(profileId, counts);
-    }
-    return counts;
-  }
-
-  /**
-   * The pending reports naming an identifier (either kind, for IBANs and account numbers), in the
-   * order the whole pending side was once read in: reported profiles by kind, status, name and id;
-   * then incidents of those, by id; then the other pending incidents, by id; each report's
-   * identifiers in profileIdentifiers' order.
-   */
-  private namings(identifier: ProfileIdentifier): Naming[] {
-    const { naming } = prepared(this.db);
-    const stored = kindsOf(identifier.kind).flatMap((kind) => naming.all(kind, identifier.canonical) as NamingRow[]);
-    return orderNamings(pendingRows(identifier, stored, this.staleSide()), (profileId) => this.submitter(profileId));
-  }
-
-  /** What a card shows of its submission ('developer:12', 'scam:40'). */
-  private submissionOf(submission: string): Omit<SharingSubmission, 'field' | 'value'> {
-    const [type, idText] = submission.split(':') as [string, string];
-    const id = Number(idText);
-    if (type !== 'scam') {
-      const [kind, name, submissionKind] = this.submitter(id)!;
-      return { type: kind, id, name, profile_kind: kind, submission_kind: submissionKind };
-    }
-    const [, profileId] = prepared(this.db).incident.get(id) as [number, number];
-    const [kind, name] = this.submitter(profileId)!;
-    return { type: 'scam', id, name, profile_kind: kind, submission_kind: null };
-  }
-
-  private submitter(profileId: number): SubmitterRow | undefined {
-    if (!this.submitters.has(profileId)) this.submitters.set(profileId, prepared(this.db).submitter.get(profileId) as SubmitterRow | undefined);
-    return this.submitters.get(profileId);
-  }
-
-  /** Profiles a writer outside the API changed since the table was last written: their reports, from their rows. */
-  private staleSide() {
-    if (this.stale) return this.stale;
-    const ids = new Set(staleProfiles(this.db));
-    this.stale = { ids, namings: staleNamings([...ids].flatMap((id) => pendingReportsOf(this.db, id))) };
-    return this.stale;
-  }
-}
-
-/** A reader for one staff read; read it in one transaction with what it is attached to. */
-export function sharedIdentifiers(db: Db): SharedIdentifiers {
-  return new SharedIdentifiers(db);
-}
-
-/**
- * SharedIdentifiers on the data layer (issue 21, docs/decisions/035), for the incidents: the same
- * entries from the same rows, in engine-neutral SQL. (A reported profile's, ofProfile, still reads
- * through SharedIdentifiers until the profiles move.)
- */
 export class SharedIdentifiersOn {
   private readonly submitters = new Map<number, SubmitterRow | undefined>();
   private readonly reportsInProfile = new Map<number, Map<string, number>>();
   private stale: { ids: Set<number>; namings: Map<string, NamingRow[]> } | null = null;
 
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** A reported profile (or, for staff reading a listed one, a verified profile). */
+  async ofProfile(profileId: number): Promise<SharedIdentifier[]> {
+    const row = await this.db.selectFrom('profiles as p')
+      .select(['p.kind', 'p.verification_status', sql<string>`${sql.raw(PROFILE_LISTS_SQL)}`.as('lists')])
+      .where('p.id', '=', profileId)
+      .executeTakeFirst();
+    if (!row) return [];
+    const awaiting = row.verification_status === 'unverified' || row.verification_status === 'pending';
+    // a reported profile is its details and every incident not rejected; a listed one what it shows
+    const incidentLists: string[] = [];
+    for (const status of awaiting ? ['pending', 'approved'] as const : ['approved'] as const) {
+      const incidents = await this.db.selectFrom('incidents as i').select(sql<string>`${sql.raw(INCIDENT_LISTS_SQL)}`.as('lists'))
+        .where('i.profile_id', '=', profileId).where('i.verification_status', '=', status)
+        .orderBy('i.id')
+        .execute();
+      incidentLists.push(...incidents.map((i) => i.lists));
+    }
+    const own = awaiting ? `${row.kind}:${profileId}` : `listed:${profileId}`;
+    return this.shared(reportIdentifiers(profileId, [row.lists, ...incidentLists]), own, profileId);
+  }
 
   /** An incident (whatever its state): what it names. */
   async ofIncident(incidentId: number): Promise<SharedIdentifier[]> {
@@ -303,7 +185,7 @@ export class SharedIdentifiersOn {
     for (const identifier of identifiers) {
       const pending = await this.namings(identifier);
       const holding = await this.holding(identifier);
-      // what sharedEntry looks up, read first (it is synchronous, shared with SharedIdentifiers)
+      // what sharedEntry looks up, read first (it is synchronous)
       const submissions = new Map<string, Omit<SharingSubmission, 'field' | 'value'>>();
       for (const { submission } of pending) {
         if (submission !== own && !submissions.has(submission)) submissions.set(submission, await this.submissionOf(submission));
@@ -352,6 +234,12 @@ export class SharedIdentifiersOn {
     return counts;
   }
 
+  /**
+   * The pending reports naming an identifier (either kind, for IBANs and account numbers), in the
+   * order the whole pending side was once read in: reported profiles by kind, status, name and id;
+   * then incidents of those, by id; then the other pending incidents, by id; each report's
+   * identifiers in profileIdentifiers' order.
+   */
   private async namings(identifier: ProfileIdentifier): Promise<Naming[]> {
     const stored: NamingRow[] = [];
     for (const kind of kindsOf(identifier.kind)) {
@@ -387,6 +275,7 @@ export class SharedIdentifiersOn {
     return this.submitters.get(profileId);
   }
 
+  /** Profiles a writer outside the API changed since the table was last written: their reports, from their rows. */
   private async staleSide() {
     if (this.stale) return this.stale;
     const ids = new Set(await staleProfilesOn(this.db));
@@ -397,7 +286,7 @@ export class SharedIdentifiersOn {
   }
 }
 
-/** sharedIdentifiers on the data layer: a reader for one staff read, on the app's Kysely or a transaction. */
+/** A reader for one staff read, on the app's Kysely or a transaction; read it in one transaction with what it is attached to. */
 export function sharedIdentifiersOn(db: Kysely<Database>): SharedIdentifiersOn {
   return new SharedIdentifiersOn(db);
 }

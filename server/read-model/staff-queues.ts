@@ -2,11 +2,9 @@
 // moment it is ordered and narrowed by, and the condition of each of its kinds. The queues' pages
 // and the count chips (GET /api/admin/queue-counts/) both read these, so a chip's count is the
 // number of items its filter lists. Each condition is valid SQL on SQLite and PostgreSQL alike
-// (comparisons, never a bare 1 or 0): the queues moved onto the data layer (docs/decisions/035)
-// and the count chips (queueCountsOn) read them through queueWhereOn, the others through
-// queueWhere and countQueue.
+// (comparisons, never a bare 1 or 0), read through queueWhereOn on the data layer
+// (docs/decisions/035).
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../db/connection';
 import type { Database } from '../db/engine/schema';
 import { QUEUE_KINDS, type QueueCounts, type QueueFilter, type QueueKind, type QueueName } from '../../shared/contract/admin';
 
@@ -52,28 +50,9 @@ export const STAFF_QUEUES: Record<QueueName, QueueSql> = {
 const NO_ITEM = '1 = 0';
 
 /**
- * The WHERE of a queue narrowed by a filter, with its parameters (@since, @until). A kind of
- * another queue never gets here: the route's schema refuses it.
- */
-export function queueWhere(name: QueueName, filter: QueueFilter): { where: string; params: { since?: string; until?: string } } {
-  const queue = STAFF_QUEUES[name];
-  const parts = [queue.pending];
-  const params: { since?: string; until?: string } = {};
-  if (filter.kind) parts.push(`(${queue.kinds[filter.kind] ?? NO_ITEM})`);
-  if (filter.since) { parts.push(`${queue.at} >= @since`); params.since = filter.since; }
-  if (filter.until) { parts.push(`${queue.at} < @until`); params.until = filter.until; }
-  return { where: parts.join(' AND '), params };
-}
-
-/** How many items of the queue the filter lists. */
-export function countQueue(db: Db, name: QueueName, filter: QueueFilter): number {
-  const { where, params } = queueWhere(name, filter);
-  return (db.prepare(`SELECT COUNT(*) AS n FROM ${STAFF_QUEUES[name].from} WHERE ${where}`).get(params) as { n: number }).n;
-}
-
-/**
- * queueWhere on the data layer, for either engine: the same conditions as a Kysely `sql` fragment
- * with since and until bound as parameters (PostgreSQL has no named ones).
+ * The WHERE of a queue narrowed by a filter, on either engine: a Kysely `sql` fragment with since
+ * and until bound as parameters. A kind of another queue never gets here: the route's schema
+ * refuses it.
  */
 export function queueWhereOn(name: QueueName, filter: QueueFilter): RawBuilder<SqlBool> {
   const queue = STAFF_QUEUES[name];
@@ -84,7 +63,7 @@ export function queueWhereOn(name: QueueName, filter: QueueFilter): RawBuilder<S
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
 
-/** countQueue on the data layer, for either engine. */
+/** How many items of the queue the filter lists, on either engine. */
 export async function countQueueOn(db: Kysely<Database>, name: QueueName, filter: QueueFilter): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.raw(STAFF_QUEUES[name].from)} WHERE ${queueWhereOn(name, filter)}`
     .execute(db);

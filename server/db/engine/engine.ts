@@ -127,7 +127,7 @@ export function engineOver(database: Db): Engine {
   return { kind: 'sqlite', db, label: database.name, close: async () => {} };
 }
 
-/** What every write leaves current before it commits (writeRoute's pending identifiers: db/pending-identifiers.ts pendingIdentifiersAfterWrite). */
+/** What every write leaves current before it commits (the pending identifiers: db/pending-identifiers.ts pendingIdentifiersAfterWrite). */
 export type AfterWrite = (trx: Kysely<Database>) => Promise<void>;
 
 /** What a SQLite transaction that waited on something other than its own queries is rolled back with. */

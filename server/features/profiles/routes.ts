@@ -1,51 +1,52 @@
 // product.md#calls: GET/POST /api/developers/ and /api/projects/, detail, verify and reject.
+// On the data layer (issue 21, docs/decisions/035) but the public list: each write one transaction
+// through engineWriteRoute; the public list pages are answered from the answer cache on the app's connection.
 import express from 'express';
-import { AppError } from '../../errors';
-import { findProfileRow } from '../../read-model/queries';
 import type { AppDeps } from '../../deps';
-import { issueReceipt } from '../../db/receipts';
+import { engineOver } from '../../db/engine/engine';
+import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
+import { issueReceiptOn } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
 import { requireStaff, submitterName } from '../../http/session';
-import { staffBulkReject, staffDecision, writeRoute } from '../../http/write';
+import { engineStaffBulkReject, engineStaffDecision, engineWriteRoute } from '../../http/write';
 import { profileCreateSchema, profileListQuerySchema } from '../../../shared/contract/profile';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { sendCachedAnswer } from '../../http/cached-answer';
 import type { CachedRead } from '../../http/cached-reads';
-import { awaitingReview, createProfile, moderateProfile, profileDetail, publicListJson } from './service';
+import { awaitingReview, createProfile, moderateProfile, profileDetail, publicListJson, rejectAwaitingProfile } from './service';
 
-export function profileRoutes({ db }: AppDeps): express.Router {
+export function profileRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
   const router = express.Router();
+  const afterWrite = pendingIdentifiersAfterWrite(db, engine);
   for (const kind of PROFILE_KINDS) {
-    router.get(routes.profiles.list[kind].pattern, (req, res) => {
+    router.get(routes.profiles.list[kind].pattern, async (req, res) => {
       const query = parse(profileListQuerySchema, req.query);
       const page = { page: query.page, pageSize: query.page_size };
       if (!query.is_verified) {
         requireStaff(req);
-        res.json(awaitingReview(db, kind, page, { after: query.after, kind: query.kind, since: query.since, until: query.until }));
+        res.json(await awaitingReview(engine.db, kind, page, { after: query.after, kind: query.kind, since: query.since, until: query.until }));
         return;
       }
       // public and the same for everyone: the browser may keep it but must ask again (ETag)
       sendCachedAnswer(req, res, publicListJson(db, kind, page));
     });
 
-    router.post(routes.profiles.create[kind].pattern, writeRoute(db, profileCreateSchema, (req, input) => {
-      const id = createProfile(db, kind, input, submitterName(req));
+    router.post(routes.profiles.create[kind].pattern, engineWriteRoute(engine, profileCreateSchema, async (trx, req, input) => {
+      const id = await createProfile(trx, kind, input, submitterName(req));
       // issue 20: a reference and a private receipt link, in the same transaction
-      return { status: 201, body: { id, receipt: issueReceipt(db, kind, id) } };
-    }));
+      return { status: 201, body: { id, receipt: await issueReceiptOn(trx, kind, id) } };
+    }, afterWrite));
 
-    router.get(routes.profiles.detail[kind].pattern, (req, res) => {
-      res.json(profileDetail(db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
+    router.get(routes.profiles.detail[kind].pattern, async (req, res) => {
+      res.json(await profileDetail(engine.db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));
     });
 
     // only profiles still awaiting review: a bulk rejection never unpublishes one
-    router.post(routes.profiles.bulkReject[kind].pattern, staffBulkReject(db, kind, (id, staff) => {
-      const row = findProfileRow(db, id, kind);
-      if (row && !['unverified', 'pending'].includes(row.verification_status)) throw new AppError(409, 'Already decided.');
-      return moderateProfile(db, kind, id, 'reject', staff);
-    }));
+    router.post(routes.profiles.bulkReject[kind].pattern,
+      engineStaffBulkReject(engine, kind, (trx, id, staff) => rejectAwaitingProfile(trx, kind, id, staff), afterWrite));
     for (const decision of ['verify', 'reject'] as const) {
-      router.post(routes.profiles[decision][kind].pattern, staffDecision(db, (id, staff) => moderateProfile(db, kind, id, decision, staff)));
+      router.post(routes.profiles[decision][kind].pattern,
+        engineStaffDecision(engine, (trx, id, staff) => moderateProfile(trx, kind, id, decision, staff), afterWrite));
     }
   }
   return router;

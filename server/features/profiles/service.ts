@@ -1,14 +1,19 @@
 // Profiles (scammers and projects): the public registry, new reports, and their moderation.
+// New reports, the staff's reads and moderation are on the data layer (issue 21, docs/decisions/035):
+// the same code on SQLite and PostgreSQL, given the app's Kysely or a write's transaction. The
+// public list stays on the app's connection, answered from the answer cache (a hot path with budgets).
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
-import { audit } from '../../db/audit';
-import { tombstoneProfile, touchProfile } from '../../db/revision';
+import { auditOn } from '../../db/audit';
+import type { Database } from '../../db/engine/schema';
+import { tombstoneProfileOn, touchProfileOn } from '../../db/revision';
 import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { publicSnapshot } from '../../read-model/snapshot';
-import { findProfileRow, approvedIncidents, approvedIncidentsByProfile } from '../../read-model/queries';
+import { approvedIncidentsByProfileOn, approvedIncidentsOn, findProfileRowOn } from '../../read-model/queries';
 import { toProfile, toStaffProfile, type ProfileRow } from '../../read-model/rows';
-import { sharedIdentifiers } from '../../read-model/shared-identifiers';
-import { badRequest, notFound } from '../../errors';
-import { countQueue, queueWhere } from '../../read-model/staff-queues';
+import { sharedIdentifiersOn } from '../../read-model/shared-identifiers';
+import { AppError, badRequest, notFound } from '../../errors';
+import { countQueueOn, queueWhereOn } from '../../read-model/staff-queues';
 import { QUEUE_KINDS, type QueueFilter } from '../../../shared/contract/admin';
 import { profileLabel } from '../../http/profile-paths';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -39,7 +44,9 @@ export function publicListJson(db: Db, kind: ProfileKind, { page, pageSize }: Pa
 }
 
 /** Staff: submitted profiles awaiting review (product.md#states: pending and unverified), oldest first. */
-export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize: asked }: Page, { after = 0, ...filter }: QueueFilter & { after?: number } = {}) {
+export async function awaitingReview(
+  db: Kysely<Database>, kind: ProfileKind, { page, pageSize: asked }: Page, { after = 0, ...filter }: QueueFilter & { after?: number } = {},
+) {
   // docs/design.md#moderation: a staff page is bounded whatever page_size asks (the spec's 9999)
   const pageSize = Math.min(asked, QUEUE_PAGE_MAX);
   const queue = kind === 'developer' ? 'developers' : 'projects';
@@ -47,18 +54,21 @@ export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize: aske
     throw badRequest(`Invalid request: kind: must be one of ${QUEUE_KINDS[queue].join(', ')} for ${kind === 'developer' ? 'scammers' : 'projects'}.`,
       [{ path: 'kind', message: `must be one of ${QUEUE_KINDS[queue].join(', ')}` }]);
   }
-  const { where, params } = queueWhere(queue, filter);
-  // decision 028: after an id too, as the other queues page, so the panel pages them alike
-  const rows = db
-    .prepare(`SELECT p.* FROM profiles p WHERE ${where}
-      AND (p.submitted_at, p.id) > (SELECT submitted_at, id FROM profiles WHERE id = @after UNION ALL SELECT '', 0 LIMIT 1)
-      ORDER BY p.submitted_at, p.id LIMIT @limit OFFSET @offset`)
-    .all({ ...params, after, limit: pageSize, offset: (page - 1) * pageSize }) as ProfileRow[];
-  const n = countQueue(db, queue, filter);
-  const incidents = approvedIncidentsByProfile(db, rows.map((r) => r.id));
+  // decision 028: after an id too, as the other queues page, so the panel pages them alike; an id not there: from the start
+  const from = await db.selectFrom('profiles').select(['submitted_at', 'id']).where('id', '=', after).executeTakeFirst()
+    ?? { submitted_at: '', id: 0 };
+  const rows: ProfileRow[] = await db.selectFrom('profiles as p').selectAll('p')
+    .where(queueWhereOn(queue, filter))
+    .where(sql<boolean>`(p.submitted_at, p.id) > (${from.submitted_at}, ${from.id})`)
+    .orderBy('p.submitted_at').orderBy('p.id')
+    .limit(pageSize).offset((page - 1) * pageSize)
+    .execute();
+  const n = await countQueueOn(db, queue, filter);
+  const incidents = await approvedIncidentsByProfileOn(db, rows.map((r) => r.id));
   // issue 16: what the registry and the other submissions share with each, to corroborate
-  const shared = sharedIdentifiers(db);
-  const results = rows.map((r) => ({ ...toStaffProfile(r, incidents.get(r.id) ?? []), shared_identifiers: shared.ofProfile(r.id) }));
+  const shared = sharedIdentifiersOn(db);
+  const results: StaffProfile[] = [];
+  for (const r of rows) results.push({ ...toStaffProfile(r, incidents.get(r.id) ?? []), shared_identifiers: await shared.ofProfile(r.id) });
   const narrowed = Object.entries({ after: after || undefined, ...filter }).filter(([, v]) => v !== undefined)
     .map(([k, v]) => `&${k}=${encodeURIComponent(String(v))}`).join('');
   const at = (p: number) => `${routes.profiles.list[kind].path()}?is_verified=false&page=${p}&page_size=${pageSize}${narrowed}`;
@@ -66,44 +76,50 @@ export function awaitingReview(db: Db, kind: ProfileKind, { page, pageSize: aske
 }
 
 /** One profile: visitors see it only when verified; staff see any, with the submission details. */
-export function profileDetail(db: Db, kind: ProfileKind, id: number, isStaff: boolean): Profile | StaffProfile {
-  const row = findProfileRow(db, id, kind);
+export async function profileDetail(db: Kysely<Database>, kind: ProfileKind, id: number, isStaff: boolean): Promise<Profile | StaffProfile> {
+  const row = await findProfileRowOn(db, id, kind);
   if (!row || (!isStaff && row.verification_status !== 'verified')) throw notFound(profileLabel(kind));
-  const incidents = approvedIncidents(db, id);
+  const incidents = await approvedIncidentsOn(db, id);
   return isStaff
-    ? { ...toStaffProfile(row, incidents), shared_identifiers: sharedIdentifiers(db).ofProfile(id) }
+    ? { ...toStaffProfile(row, incidents), shared_identifiers: await sharedIdentifiersOn(db).ofProfile(id) }
     : toProfile(row, incidents);
 }
 
-/** A new report: always unverified, whatever the payload said (the spec's client sends the fields). */
-export function createProfile(db: Db, kind: ProfileKind, input: ProfileCreate, submittedBy: string): number {
+/** A new report: always unverified, whatever the payload said (the spec's client sends the fields). Call it in the write's transaction. */
+export async function createProfile(trx: Kysely<Database>, kind: ProfileKind, input: ProfileCreate, submittedBy: string): Promise<number> {
   const now = new Date().toISOString();
-  const row = db
-    .prepare(`INSERT INTO profiles (kind, name, bio, gender, location, geolocation, nationality, languages, accent,
-        verification_status, joined_date, reported_person_date, submitted_at, submitted_by, submission_kind)
-      VALUES (@kind, @name, @bio, @gender, @location, @geolocation, @nationality, @languages, @accent,
-        'unverified', @now, @now, @now, @submittedBy, @submissionKind) RETURNING id`)
-    .get({
+  const row = await trx.insertInto('profiles')
+    .values({
       kind, name: input.name, bio: input.bio, gender: input.gender, location: input.location,
       geolocation: input.geolocation, nationality: input.nationality, languages: JSON.stringify(input.languages),
-      accent: input.accent, now, submittedBy, submissionKind: kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT',
-    }) as { id: number };
+      accent: input.accent, verification_status: 'unverified', joined_date: now, reported_person_date: now, submitted_at: now,
+      submitted_by: submittedBy, submission_kind: kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export type ProfileDecision = 'verify' | 'reject';
 
-/** Staff: publish (verify) or send back (reject) a profile; replicas follow through the revision. */
-export function moderateProfile(db: Db, kind: ProfileKind, id: number, decision: ProfileDecision, actor: string) {
-  const before = findProfileRow(db, id, kind);
+/** Staff: publish (verify) or send back (reject) a profile; replicas follow through the revision. Call it in the write's transaction. */
+export async function moderateProfile(trx: Kysely<Database>, kind: ProfileKind, id: number, decision: ProfileDecision, actor: string) {
+  const before = await findProfileRowOn(trx, id, kind);
   if (!before) throw notFound(profileLabel(kind));
   const status = decision === 'verify' ? 'verified' : 'rejected';
-  db.prepare('UPDATE profiles SET verification_status = ? WHERE id = ?').run(status, id);
-  if (status === 'verified') touchProfile(db, id);
-  else if (before.verification_status === 'verified') tombstoneProfile(db, kind, id);
-  audit(db, {
+  await trx.updateTable('profiles').set({ verification_status: status }).where('id', '=', id).execute();
+  if (status === 'verified') await touchProfileOn(trx, id);
+  else if (before.verification_status === 'verified') await tombstoneProfileOn(trx, kind, id);
+  await auditOn(trx, {
     actor, action: `${kind}.${decision}`, targetKind: kind, targetId: id,
     before: { verification_status: before.verification_status }, after: { verification_status: status },
   });
   return { id, verification_status: status, isVerified: status === 'verified' };
+}
+
+/** A bulk rejection's step: only profiles still awaiting review, so it never unpublishes one. */
+export async function rejectAwaitingProfile(trx: Kysely<Database>, kind: ProfileKind, id: number, actor: string) {
+  const row = await findProfileRowOn(trx, id, kind);
+  if (row && !['unverified', 'pending'].includes(row.verification_status)) throw new AppError(409, 'Already decided.');
+  return moderateProfile(trx, kind, id, 'reject', actor);
 }
