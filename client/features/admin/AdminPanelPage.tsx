@@ -2,7 +2,7 @@
 // refusal sends the person to / (history replaced). Staff work needs the network, so with no
 // connection the panel says so and offers Try again instead: a lost connection is not a refusal.
 // One list of cards combines the five pending lists, oldest first.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatCount, plural } from '../../ui/format';
 import {
@@ -45,7 +45,9 @@ export function AdminPanelPage() {
     setAttempt((n) => n + 1);
   }, []);
 
-  useEffect(() => {
+  // (a layout effect: listening from the moment the offline page is on screen, so a connection
+  // that returns right then is not missed, as a CI run beside other work once did)
+  useLayoutEffect(() => {
     if (access !== 'offline') return;
     window.addEventListener('online', tryAgain);
     return () => window.removeEventListener('online', tryAgain);
