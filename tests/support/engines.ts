@@ -5,9 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/connection';
-import { engineOver, openEngine, type Engine } from '../../server/db/engine/engine';
+import { engineOver, inTransaction, openEngine, type Engine } from '../../server/db/engine/engine';
+import type { Database } from '../../server/db/engine/schema';
+import { flushPendingIdentifiersOn, pendingIdentifiersAfterWrite } from '../../server/db/pending-identifiers';
 import { usePostgres } from './postgres';
 
 export interface BothEngines {
@@ -47,4 +50,17 @@ export function useEngines(): BothEngines {
       }
     },
   };
+}
+
+/** A write as the routes make it (http/write.ts engineWriteRoute): one transaction, the pending identifiers flushed last. */
+export type Write = <T>(work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+/** Writes on `engine` as the routes do; `sqlite`: its app connection, as onBoth gives it (null on PostgreSQL). */
+export function writer(engine: Engine, sqlite: Db | null): Write {
+  const afterWrite = sqlite ? pendingIdentifiersAfterWrite(sqlite, engine) : flushPendingIdentifiersOn;
+  return (work) => inTransaction(engine, async (trx) => {
+    const result = await work(trx);
+    await afterWrite(trx);
+    return result;
+  });
 }

@@ -6,54 +6,25 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useEngines } from '../../../tests/support/engines';
+import { AT, insertIncident, smallRegistry, type SmallRegistry } from '../../../tests/support/registry-rows';
 import type { QueueQuery } from '../../../shared/contract/admin';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { editRequestSubmitSchema, type EditRequestSubmitInput } from '../../../shared/contract/edit-request';
 import { inTransaction, type Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
-import { nextRevisionOn, touchProfileOn } from '../../db/revision';
 import { AppError } from '../../errors';
 import { approveEditRequest, listPendingEditRequests, rejectEditRequest, submitEditRequest } from './service';
 
 const engines = useEngines();
 
-const AT = '2025-01-01T00:00:00.000Z';
 const YEAR = new Date().getFullYear();
 
-interface Fixture { developer: number; incidentA: number; incidentB: number; project: number; projectIncident: number; hidden: number; hiddenIncident: number }
 
-async function insertProfile(db: Kysely<Database>, kind: ProfileKind, name: string, email: string, status: 'verified' | 'unverified'): Promise<number> {
-  const revision = await nextRevisionOn(db);
-  return (await db.insertInto('profiles').values({
-    kind, name, email: JSON.stringify([email]), verification_status: status, joined_date: AT, reported_person_date: AT,
-    submitted_at: AT, submission_kind: kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT', revision,
-  }).returning('id').executeTakeFirstOrThrow()).id;
-}
-
-async function insertIncident(db: Kysely<Database>, profileId: number, description: string, email: string, status: 'approved' | 'pending' = 'approved'): Promise<number> {
-  return (await db.insertInto('incidents').values({
-    profile_id: profileId, description, reported: AT, amount: 500, emails: JSON.stringify([email]), verification_status: status,
-  }).returning('id').executeTakeFirstOrThrow()).id;
-}
-
-/** Two public profiles with public incidents, their identifiers stored as the registry shows them, and hidden ones. */
-async function fixture(engine: Engine): Promise<Fixture> {
-  return inTransaction(engine, async (trx) => {
-    const developer = await insertProfile(trx, 'developer', 'Alice Example', 'alice@example.com', 'verified');
-    const project = await insertProfile(trx, 'project', 'Moon Token', 'moon@example.com', 'verified');
-    const f = {
-      developer,
-      incidentA: await insertIncident(trx, developer, 'Rug pull on launch day', 'rug@example.com'),
-      incidentB: await insertIncident(trx, developer, 'Fake raise', 'raise@example.com'),
-      project,
-      projectIncident: await insertIncident(trx, project, 'Exit scam', 'exit@example.com'),
-      hidden: await insertProfile(trx, 'developer', 'Hidden Person', 'hidden@example.com', 'unverified'),
-      hiddenIncident: await insertIncident(trx, developer, 'Not yet reviewed', 'pending@example.com', 'pending'),
-    };
-    for (const id of [developer, project]) await touchProfileOn(trx, id);
-    return f;
-  });
-}
+type Fixture = SmallRegistry & { hiddenIncident: number };
+/** The small registry, and an incident of Alice Example's not yet reviewed. */
+const fixture = (engine: Engine): Promise<Fixture> => smallRegistry(engine, async (trx, { developer }) => ({
+  hiddenIncident: await insertIncident(trx, developer, 'Not yet reviewed', 'pending@example.com', 'pending'),
+}));
 
 /** The test on SQLite (over an app's connection) and on PostgreSQL, each with the fixture; what each gives back. */
 function onBoth<T>(test: (engine: Engine, f: Fixture) => Promise<T>): Promise<[T, T]> {

@@ -4,14 +4,12 @@
 // approval and rejection (the profile's revision and identifiers), with the same answers and rows on each.
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useEngines } from '../../../tests/support/engines';
+import { useEngines, writer, type Write } from '../../../tests/support/engines';
 import type { QueueQuery } from '../../../shared/contract/admin';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { NewIncident } from '../../../shared/contract/scam-submit';
-import type { Db } from '../../db/connection';
 import { inTransaction, type Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
-import { flushPendingIdentifiersOn, pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { nextRevisionOn, touchProfileOn } from '../../db/revision';
 import { AppError } from '../../errors';
 import { incidentForStaff, moderateIncident, pendingIncidents, publicIncidents, rejectPendingIncident, reportIncident } from './service';
@@ -62,17 +60,6 @@ function onBoth<T>(test: (engine: Engine, f: Fixture, write: Write) => Promise<T
   return engines.onBoth(async (engine, sqlite) => test(engine, await fixture(engine), writer(engine, sqlite)));
 }
 
-type Write = <T>(work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
-
-/** A write as the routes make it: one transaction, the pending identifiers flushed last. */
-function writer(engine: Engine, sqlite: Db | null): Write {
-  const afterWrite = sqlite ? pendingIdentifiersAfterWrite(sqlite, engine) : flushPendingIdentifiersOn;
-  return (work) => inTransaction(engine, async (trx) => {
-    const result = await work(trx);
-    await afterWrite(trx);
-    return result;
-  });
-}
 
 /** An incident naming only `emails` (the queue's shared identifiers are tested on them). */
 const newIncident = (description: string, emails: string[]): NewIncident => ({

@@ -6,13 +6,11 @@
 // and rows on each.
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useEngines } from '../../../tests/support/engines';
+import { useEngines, writer, type Write } from '../../../tests/support/engines';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { ProfileCreate } from '../../../shared/contract/profile';
-import type { Db } from '../../db/connection';
-import { inTransaction, type Engine } from '../../db/engine/engine';
+import type { Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
-import { flushPendingIdentifiersOn, pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { nextRevisionOn, touchProfileOn } from '../../db/revision';
 import { AppError } from '../../errors';
@@ -22,17 +20,6 @@ const engines = useEngines();
 
 const AT = '2025-01-01T00:00:00.000Z';
 
-type Write = <T>(work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
-
-/** A write as the routes make it: one transaction, the pending identifiers flushed last. */
-function writer(engine: Engine, sqlite: Db | null): Write {
-  const afterWrite = sqlite ? pendingIdentifiersAfterWrite(sqlite, engine) : flushPendingIdentifiersOn;
-  return (work) => inTransaction(engine, async (trx) => {
-    const result = await work(trx);
-    await afterWrite(trx);
-    return result;
-  });
-}
 
 interface Seed { kind: ProfileKind; name: string; emails: string[]; status: 'verified' | 'unverified' | 'pending' | 'rejected'; submittedAt: string; submissionKind?: string }
 
