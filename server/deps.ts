@@ -1,6 +1,6 @@
 import type { Db } from './db/connection';
 import type { Config } from './config';
-import type { Engine } from './db/engine/engine';
+import { engineOver, type Engine } from './db/engine/engine';
 import type { Limits } from './http/rate-limits';
 
 /** What every feature's routes are built from; tests build them on a temp database. */
@@ -14,4 +14,9 @@ export interface AppDeps {
    * (docs/decisions/035); made by createApp when absent
    */
   engine?: Engine;
+}
+
+/** The data layer of these deps: the one the app made (createApp), else one over `db`. */
+export function engineOf(deps: AppDeps): Engine {
+  return deps.engine ?? engineOver(deps.db);
 }

@@ -8,6 +8,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Db } from './connection';
 import type { Database } from './engine/schema';
+import type { Engine } from './engine/engine';
 import {
   dropProfileIdentifiers, dropProfileIdentifiersOn, refreshProfileIdentifiers, refreshProfileIdentifiersOn,
 } from './profile-identifiers';
@@ -80,6 +81,15 @@ export async function reserveRevisionsOn(trx: Kysely<Database>, count: number): 
 export async function currentRevisionOn(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('revision_counter').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * The revision now, on either engine: SQLite's prepared statement (every cached public read asks
+ * for it first), or on PostgreSQL a read per request, which is what keeps each instance's caches
+ * honest when another instance changed the registry (docs/decisions/033).
+ */
+export async function revisionNow(engine: Engine): Promise<number> {
+  return engine.sqlite ? currentRevision(engine.sqlite) : currentRevisionOn(engine.db);
 }
 
 /** touchProfile on the data layer: call it with the change's transaction. */

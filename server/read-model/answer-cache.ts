@@ -2,7 +2,6 @@
 // revision, so each is serialised once and reused until the revision moves. A small LRU per
 // database, keyed by the request's own parameters; an entry from an older revision is a miss.
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
-import type { Db } from '../db/connection';
 
 export interface CachedAnswer {
   revision: number;
@@ -153,10 +152,13 @@ export class AnswerCache {
   }
 }
 
-const caches = new WeakMap<Db, Map<string, AnswerCache>>();
+const caches = new WeakMap<object, Map<string, AnswerCache>>();
 
-/** The named cache of this database (one per kind of answer), made on first use. */
-export function answerCache(db: Db, name: string): AnswerCache {
+/**
+ * The named cache of this database (one per kind of answer), made on first use: keyed by what
+ * the answers are read through (a SQLite connection, or an engine's Kysely on PostgreSQL).
+ */
+export function answerCache(db: object, name: string): AnswerCache {
   let byName = caches.get(db);
   if (!byName) {
     byName = new Map();

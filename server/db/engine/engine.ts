@@ -23,6 +23,11 @@ export interface Engine {
   label: string;
   /** PostgreSQL's connection pool, for a library that takes one (rate-limiter-flexible's store: http/limit-store.ts) */
   pool?: pg.Pool;
+  /**
+   * SQLite's connection under `db`, for a hot read that keeps a prepared statement on SQLite
+   * behind the same function as its Kysely query (docs/decisions/035, "Hot paths"); absent on PostgreSQL
+   */
+  sqlite?: Db;
   close(): Promise<void>;
 }
 
@@ -108,7 +113,7 @@ function openSqlite(path: string, options: OpenOptions): Engine {
     await db.destroy();
     if (database.open) database.close();
   };
-  return { kind: 'sqlite', db, label: path, close };
+  return { kind: 'sqlite', db, label: path, sqlite: database, close };
 }
 
 /** Opens the registry at `target`: a postgres:// URL, or else a SQLite file's path. */
@@ -124,7 +129,7 @@ export async function openEngine(target: string, options: OpenOptions = {}): Pro
 export function engineOver(database: Db): Engine {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   // (Kysely's destroy() would close the connection: the app closes it when it stops)
-  return { kind: 'sqlite', db, label: database.name, close: async () => {} };
+  return { kind: 'sqlite', db, label: database.name, sqlite: database, close: async () => {} };
 }
 
 /** What every write leaves current before it commits (the pending identifiers: db/pending-identifiers.ts pendingIdentifiersAfterWrite). */
