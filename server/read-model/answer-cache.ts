@@ -1,6 +1,7 @@
 // docs/design.md#scale: public read answers (list pages, sync pages) are the same for everyone at a
 // revision, so each is serialised once and reused until the revision moves. A small LRU per
 // database, keyed by the request's own parameters; an entry from an older revision is a miss.
+import type { Engine } from '../db/engine/engine';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 export interface CachedAnswer {
@@ -179,4 +180,13 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;
   });
+}
+
+/**
+ * The named cache of an engine's answers: one per SQLite connection (every engineOver of it
+ * shares it), one per PostgreSQL engine (an instance's own; its entries hold while the revision
+ * read per request is theirs).
+ */
+export function engineCache(engine: Pick<Engine, 'db' | 'sqlite'>, name: string): AnswerCache {
+  return answerCache(engine.sqlite ?? engine.db, name);
 }
