@@ -53,7 +53,7 @@ export function createApp(base: AppDeps, options: AppOptions = {}): RequestListe
 /** The deps with the app's limits on public work and its data layer (each made once, shared by the lane and Express). */
 function withLimits(deps: AppDeps): AppDeps & { engine: Engine } {
   const withEngine = { ...deps, engine: deps.engine ?? engineOver(deps.db) };
-  return withEngine.limits === undefined ? { ...withEngine, limits: makeLimits(deps.db, deps.config, withEngine.engine) } : withEngine;
+  return withEngine.limits === undefined ? { ...withEngine, limits: makeLimits(withEngine.engine, deps.config) } : withEngine;
 }
 
 /** The reads the lane ahead of Express answers from the answer cache: the public sync, list and search pages. */

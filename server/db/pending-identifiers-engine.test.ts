@@ -215,7 +215,7 @@ describe('pendingIdentifiersAfterWrite', () => {
           const { id } = await trx.insertInto('profiles').values({ ...profile('developer', name, 'unverified'), email: list(email) })
             .returning('id').executeTakeFirstOrThrow();
           return { status: 201, body: { id } };
-        }, pendingIdentifiersAfterWrite(sqlite.db, engine)));
+        }, pendingIdentifiersAfterWrite(engine)));
         app.use(errorHandler);
 
         const res = await request(app).post('/api/reports/').send({ name: 'Reported', email: 'Reported@Example.com' });

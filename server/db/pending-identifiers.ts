@@ -109,8 +109,9 @@ export function staleProfiles(db: Db): number[] {
  * the engine runs on that connection in one turn (docs/decisions/035); on PostgreSQL in the
  * write's own transaction (flushPendingIdentifiersOn).
  */
-export function pendingIdentifiersAfterWrite(db: Db, engine: Engine): AfterWrite {
-  if (engine.kind === 'sqlite') return async () => flushPendingIdentifiers(db);
+export function pendingIdentifiersAfterWrite(engine: Pick<Engine, 'sqlite'>): AfterWrite {
+  const { sqlite } = engine;
+  if (sqlite) return async () => flushPendingIdentifiers(sqlite);
   return (trx) => flushPendingIdentifiersOn(trx);
 }
 

@@ -12,8 +12,8 @@ const shape = ({ allowed, remaining }: LimitState) => ({ allowed, remaining });
 
 describe('limits on PostgreSQL', () => {
   it('when one address writes past its limit, then SQLite and PostgreSQL count and refuse alike', async () => {
-    const [onSqlite, onPostgres] = await engines.onBoth(async (engine, sqlite) => {
-      const limit = limitStore(sqlite, engine)(SPEC);
+    const [onSqlite, onPostgres] = await engines.onBoth(async (engine) => {
+      const limit = limitStore(engine)(SPEC);
       const states: LimitState[] = [];
       for (let i = 0; i < 4; i++) states.push(await limit.consume('203.0.113.7'));
       const stored = await engine.db.selectFrom('rate_limits').select('points').where('key', '=', 'writes:203.0.113.7').executeTakeFirstOrThrow();
@@ -29,7 +29,7 @@ describe('limits on PostgreSQL', () => {
     const url = await engines.postgresUrl();
     const instances = [await openEngine(url), await openEngine(url)];
     try {
-      const [first, second] = instances.map((engine) => limitStore(null, engine)(SPEC));
+      const [first, second] = instances.map((engine) => limitStore(engine)(SPEC));
       const states = [
         await first!.consume('203.0.113.7'), await second!.consume('203.0.113.7'), await first!.consume('203.0.113.7'),
         await second!.consume('203.0.113.7'),

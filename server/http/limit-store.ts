@@ -72,14 +72,14 @@ export function noWaitClient(db: Db): Pick<Db, 'prepare' | 'transaction'> {
 }
 
 /**
- * Makes the limits of one app on its database: its SQLite file, or, given a PostgreSQL `engine`,
+ * Makes the limits of one app on its engine's database: its SQLite file, or on PostgreSQL
  * that database's `rate_limits` table (issue 21), which every app instance on it shares, so a
  * limit holds across instances behind a load balancer.
  */
-export function limitStore(db: Db | null, engine?: Engine): (spec: LimitSpec) => Limit {
-  const pool = engine?.kind === 'postgres' ? engine.pool : undefined;
-  if (!pool && !db) throw new Error('limitStore needs the SQLite connection or a PostgreSQL engine.');
-  const storeClient = pool ? null : noWaitClient(db!);
+export function limitStore(engine: Pick<Engine, 'kind' | 'pool' | 'sqlite'>): (spec: LimitSpec) => Limit {
+  const pool = engine.kind === 'postgres' ? engine.pool : undefined;
+  if (!pool && !engine.sqlite) throw new Error('limitStore needs a SQLite connection or a PostgreSQL pool.');
+  const storeClient = pool ? null : noWaitClient(engine.sqlite!);
   return (spec) => {
     const options = { keyPrefix: spec.name, points: spec.points, duration: spec.windowSeconds };
     const memory = new RateLimiterMemory(options);

@@ -5,7 +5,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Config } from '../config';
-import type { Db } from '../db/connection';
 import type { Engine } from '../db/engine/engine';
 import { AppError } from '../errors';
 import { limitStore, type Limit, type LimitState } from './limit-store';
@@ -20,9 +19,9 @@ export interface Limits {
 }
 
 /** The app's limits, or null when RATE_LIMITS is off. A limit of 0 points is off too. */
-export function makeLimits(db: Db, config: Config, engine?: Engine): Limits | null {
+export function makeLimits(engine: Engine, config: Config): Limits | null {
   if (!config.RATE_LIMITS) return null;
-  const make = limitStore(db, engine);
+  const make = limitStore(engine);
   return {
     writes: make({ name: 'writes', points: config.LIMIT_WRITES, windowSeconds: config.LIMIT_WRITES_WINDOW_S, durable: true }),
     reads: make({ name: 'reads', points: config.LIMIT_READS, windowSeconds: config.LIMIT_READS_WINDOW_S, durable: false }),

@@ -57,7 +57,7 @@ export type Write = <T>(work: (trx: Kysely<Database>) => Promise<T>) => Promise<
 
 /** Writes on `engine` as the routes do; `sqlite`: its app connection, as onBoth gives it (null on PostgreSQL). */
 export function writer(engine: Engine, sqlite: Db | null): Write {
-  const afterWrite = sqlite ? pendingIdentifiersAfterWrite(sqlite, engine) : flushPendingIdentifiersOn;
+  const afterWrite = sqlite ? pendingIdentifiersAfterWrite(engine) : flushPendingIdentifiersOn;
   return (work) => inTransaction(engine, async (trx) => {
     const result = await work(trx);
     await afterWrite(trx);

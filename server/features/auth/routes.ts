@@ -5,14 +5,15 @@ import express from 'express';
 import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shared/contract/auth';
 import { NUL_MESSAGE } from '../../../shared/contract/common';
 import { routes } from '../../../shared/contract/routes';
-import type { AppDeps } from '../../deps';
+import { engineOf, type AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
-import { engineOver } from '../../db/engine/engine';
 import { releaseReserve } from '../../db/reserve';
 import { dropSessionIfWritableOn, endSessionOn, requireStaff, startSessionOn } from '../../http/session';
 import { attemptLogin, recordLogoutOn, throttleMessage } from './service';
 
-export function authRoutes({ db, config, limits, engine = engineOver(db) }: AppDeps): express.Router {
+export function authRoutes(deps: AppDeps): express.Router {
+  const { config, limits } = deps;
+  const engine = engineOf(deps);
   const router = express.Router();
 
   router.post(routes.auth.login.pattern, async (req, res) => {
@@ -39,7 +40,7 @@ export function authRoutes({ db, config, limits, engine = engineOver(db) }: AppD
     // a session from before sign-in is dropped, never upgraded (session fixation)
     await dropSessionIfWritableOn(engine.db, req);
     // on a full disk the app's SQLite file gives back its reserve so that staff can still sign in
-    await startSessionOn(engine.db, config, res, result.user.id, () => engine.kind === 'sqlite' && releaseReserve(db));
+    await startSessionOn(engine.db, config, res, result.user.id, () => Boolean(engine.sqlite && releaseReserve(engine.sqlite)));
     setCsrfCookie(config, res); // as Django: a new anti-forgery token at sign-in
     res.json({ success: true, error: '' });
   });

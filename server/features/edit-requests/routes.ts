@@ -3,8 +3,7 @@
 // layer (issue 21, docs/decisions/035): each write one transaction through engineWriteRoute.
 import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
-import type { AppDeps } from '../../deps';
-import { engineOver } from '../../db/engine/engine';
+import { engineOf, type AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { pathId } from '../../http/validate';
@@ -14,9 +13,10 @@ import { editRequestSubmitSchema } from '../../../shared/contract/edit-request';
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { approveEditRequest, listPendingEditRequests, rejectEditRequest, submitEditRequest } from './service';
 
-export function editRequestRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
+export function editRequestRoutes(deps: AppDeps): express.Router {
+  const engine = engineOf(deps);
   const router = express.Router();
-  const afterWrite = pendingIdentifiersAfterWrite(db, engine);
+  const afterWrite = pendingIdentifiersAfterWrite(engine);
 
   for (const kind of PROFILE_KINDS) {
     router.post(routes.editRequests.submit[kind].pattern, engineWriteRoute(engine, editRequestSubmitSchema, async (trx, req, input) => {

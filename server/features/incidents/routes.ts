@@ -4,8 +4,7 @@
 import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
 import { decodeAvatar } from '../../http/avatar';
-import type { AppDeps } from '../../deps';
-import { engineOver } from '../../db/engine/engine';
+import { engineOf, type AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { pathId } from '../../http/validate';
@@ -15,9 +14,10 @@ import { fromScamSubmit, fromWizardScam, scamSubmitSchema, wizardScamSchema } fr
 import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { incidentForStaff, moderateIncident, pendingIncidents, publicIncidents, rejectPendingIncident, reportIncident } from './service';
 
-export function incidentRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
+export function incidentRoutes(deps: AppDeps): express.Router {
+  const engine = engineOf(deps);
   const router = express.Router();
-  const afterWrite = pendingIdentifiersAfterWrite(db, engine);
+  const afterWrite = pendingIdentifiersAfterWrite(engine);
   for (const kind of PROFILE_KINDS) {
     router.get(routes.incidents.ofProfile[kind].pattern, async (req, res) => {
       res.json(await publicIncidents(engine.db, kind, pathId(req.params.id), Boolean(req.user?.is_staff)));

@@ -17,7 +17,7 @@ import { awaitingReview, createProfile, moderateProfile, profileDetail, publicLi
 
 export function profileRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
   const router = express.Router();
-  const afterWrite = pendingIdentifiersAfterWrite(db, engine);
+  const afterWrite = pendingIdentifiersAfterWrite(engine);
   for (const kind of PROFILE_KINDS) {
     router.get(routes.profiles.list[kind].pattern, async (req, res) => {
       const query = parse(profileListQuerySchema, req.query);

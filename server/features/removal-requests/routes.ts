@@ -3,8 +3,7 @@
 // docs/decisions/035): each write one transaction through engineWriteRoute.
 import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
-import type { AppDeps } from '../../deps';
-import { engineOver } from '../../db/engine/engine';
+import { engineOf, type AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { requireStaff, submitterName } from '../../http/session';
@@ -15,9 +14,10 @@ import {
   listPendingRemovalRequests, processRemovalRequest, rejectRemovalRequest, submitRemovalRequest,
 } from './service';
 
-export function removalRequestRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
+export function removalRequestRoutes(deps: AppDeps): express.Router {
+  const engine = engineOf(deps);
   const router = express.Router();
-  const afterWrite = pendingIdentifiersAfterWrite(db, engine);
+  const afterWrite = pendingIdentifiersAfterWrite(engine);
 
   router.post(routes.removalRequests.submit.pattern, engineWriteRoute(engine, removalRequestSubmitSchema, async (trx, req, input) => {
     const created = await submitRemovalRequest(trx, input, submitterName(req));

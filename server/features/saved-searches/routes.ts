@@ -6,8 +6,7 @@ import express, { type RequestHandler } from 'express';
 import { savedSearchCreateSchema } from '../../../shared/contract/saved-search';
 import { routes } from '../../../shared/contract/routes';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
-import { engineOver } from '../../db/engine/engine';
-import type { AppDeps } from '../../deps';
+import { engineOf, type AppDeps } from '../../deps';
 import { requireSession } from '../../http/session';
 import { pathId } from '../../http/validate';
 import { engineWriteRoute } from '../../http/write';
@@ -19,9 +18,10 @@ const signedIn: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export function savedSearchRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
+export function savedSearchRoutes(deps: AppDeps): express.Router {
+  const engine = engineOf(deps);
   const router = express.Router();
-  const afterWrite = pendingIdentifiersAfterWrite(db, engine);
+  const afterWrite = pendingIdentifiersAfterWrite(engine);
 
   router.get(routes.savedSearches.list.pattern, async (req, res) => {
     const user = requireSession(req);
