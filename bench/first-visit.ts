@@ -79,7 +79,7 @@ function countBytes(cdp: CDPSession): { all(): number; sync(): number } {
  * Waits until the server's search answers: on a large registry it answers 503 while its index is
  * built between requests after a start (server/features/search/registry-index.ts).
  */
-async function searchReady(url: string): Promise<void> {
+export async function searchReady(url: string): Promise<void> {
   const deadline = Date.now() + 180_000;
   for (;;) {
     const res = await fetch(`${url}${routes.search.page.path({ query: { q: 'warm' } })}`);
@@ -163,11 +163,27 @@ export async function benchFirstVisit(databasePath: string, label: string): Prom
  */
 export async function benchSearchCall(databasePath: string, label: string, durationS: number): Promise<Figure[]> {
   const copy = copyOf(databasePath);
-  const db = openDatabase(copy.path);
+  const paths = searchCallPaths(copy.path);
+  // the limits per address off: the load comes from one address, and it measures capacity
+  const server = await startServer({ env: { DATABASE_PATH: copy.path, SEED_DEMO: 'false', RATE_LIMITS: 'false' } });
+  try {
+    return await searchCallLoad(server.url, label, durationS, paths);
+  } finally {
+    await server.stop();
+    copy.remove();
+  }
+}
+
+/**
+ * Distinct search calls as people make them (a name, its first letters a page further, a wallet,
+ * a first name with a scam type), from the first 3000 public profiles of the registry at `databasePath`.
+ */
+export function searchCallPaths(databasePath: string): string[] {
+  const db = openDatabase(databasePath);
   const rows = db.prepare("SELECT kind, name, wallet_addresses, scam_type FROM profiles WHERE verification_status = 'verified' ORDER BY id LIMIT 3000")
     .all() as { kind: 'developer' | 'project'; name: string; wallet_addresses: string; scam_type: string }[];
   db.close();
-  const paths = rows.flatMap(({ kind, name, wallet_addresses, scam_type }, i) => {
+  return rows.flatMap(({ kind, name, wallet_addresses, scam_type }, i) => {
     const wallet = (JSON.parse(wallet_addresses) as string[])[0];
     const type = (JSON.parse(scam_type) as string[])[0];
     return [
@@ -177,39 +193,37 @@ export async function benchSearchCall(databasePath: string, label: string, durat
       ...(type ? [routes.search.page.path({ query: { kind, q: name.split(' ')[0]!, filters: JSON.stringify({ 'Scam Type': [type] }) } })] : []),
     ];
   });
-  // the limits per address off: the load comes from one address, and it measures capacity
-  const server = await startServer({ env: { DATABASE_PATH: copy.path, SEED_DEMO: 'false', RATE_LIMITS: 'false' } });
-  try {
-    // a server up a while: its index built, and its identifier values and lookalikes read ahead
-    await searchReady(server.url);
-    await new Promise((resolve) => setTimeout(resolve, WARM_MS));
-    const load = async (name: string, pathOf: () => string, budget: (typeof BUDGETS)[keyof typeof BUDGETS]): Promise<Figure[]> => {
-      const result = await autocannon({
-        url: server.url,
-        connections: 50,
-        duration: durationS,
-        // as a browser asks after its first request: it has its csrftoken cookie
-        headers: { 'Accept-Encoding': 'br, gzip', Cookie: 'csrftoken=benchbenchbenchbenchbenchbenchbenchbench0' },
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf() }) }],
-        timeout: 10,
-      });
-      const errors = result.errors + result.timeouts + result.non2xx;
-      log(`search call ${label}, ${name}: p99 ${result.latency.p99} ms, p50 ${result.latency.p50} ms, ${result.requests.average} req/s, ${errors} errors`);
-      return [
-        figure(`search call ${label} at 50 connections, ${name}: p99`, result.latency.p99, 'ms', budget),
-        figure(`search call ${label} at 50 connections, ${name}: throughput`, result.requests.average, 'req/s'),
-        figure(`search call ${label} at 50 connections, ${name}: errors`, errors, 'errors', { max: 0 }),
-      ];
-    };
-    // every first visit asks the opening page: answered from the per-revision cache
-    const opening = routes.search.page.path({ query: { kind: 'developer', q: '', filters: '{}', page: 1 } });
-    let next = 0;
+}
+
+/** The search call under load at `url` (a server just started): the opening page, then the distinct `paths`; `engine` names figures measured on another engine than SQLite. */
+export async function searchCallLoad(url: string, label: string, durationS: number, paths: readonly string[], engine = ''): Promise<Figure[]> {
+  const on = engine ? ` on ${engine}` : '';
+  // a server up a while: its index built, and its identifier values and lookalikes read ahead
+  await searchReady(url);
+  await new Promise((resolve) => setTimeout(resolve, WARM_MS));
+  const load = async (name: string, pathOf: () => string, budget: (typeof BUDGETS)[keyof typeof BUDGETS]): Promise<Figure[]> => {
+    const result = await autocannon({
+      url,
+      connections: 50,
+      duration: durationS,
+      // as a browser asks after its first request: it has its csrftoken cookie
+      headers: { 'Accept-Encoding': 'br, gzip', Cookie: 'csrftoken=benchbenchbenchbenchbenchbenchbenchbench0' },
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf() }) }],
+      timeout: 10,
+    });
+    const errors = result.errors + result.timeouts + result.non2xx;
+    log(`search call ${label}${on}, ${name}: p99 ${result.latency.p99} ms, p50 ${result.latency.p50} ms, ${result.requests.average} req/s, ${errors} errors`);
     return [
-      ...await load('the opening page', () => opening, BUDGETS.searchCallCachedP99Ms),
-      ...await load(`${paths.length} distinct queries`, () => paths[next++ % paths.length]!, BUDGETS.searchCallP99Ms),
+      figure(`search call ${label}${on} at 50 connections, ${name}: p99`, result.latency.p99, 'ms', engine ? null : budget),
+      figure(`search call ${label}${on} at 50 connections, ${name}: throughput`, result.requests.average, 'req/s'),
+      figure(`search call ${label}${on} at 50 connections, ${name}: errors`, errors, 'errors', { max: 0 }),
     ];
-  } finally {
-    await server.stop();
-    copy.remove();
-  }
+  };
+  // every first visit asks the opening page: answered from the per-revision cache
+  const opening = routes.search.page.path({ query: { kind: 'developer', q: '', filters: '{}', page: 1 } });
+  let next = 0;
+  return [
+    ...await load('the opening page', () => opening, BUDGETS.searchCallCachedP99Ms),
+    ...await load(`${paths.length} distinct queries`, () => paths[next++ % paths.length]!, BUDGETS.searchCallP99Ms),
+  ];
 }

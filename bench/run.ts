@@ -22,6 +22,7 @@ import { seededDatabase } from './fixtures';
 import { figure, formatTable, log, passes, type Figure } from './figures';
 import { benchSearch } from './search';
 import { benchServer } from './server';
+import { benchPostgres } from './postgres';
 
 const { values } = parseArgs({
   options: { check: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, only: { type: 'string' } },
@@ -61,6 +62,8 @@ for (const size of SIZES) {
 }
 await step('server', () => benchServer(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 await step('search call', () => benchSearchCall(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
+// issue 21: the list, sync and search figures above, on PostgreSQL
+await step('postgres', () => benchPostgres(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 // issue 18: a flood of anonymous writes with the limits on, and the staff queue with 100k pending
 await step('flood', () => benchFlood(databases.get(LARGEST)!, LABEL, LOAD_SECONDS));
 await step('pending queue', () => benchPendingQueue(databases.get(LARGEST)!, LABEL, quick ? 10_000 : 100_000));

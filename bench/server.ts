@@ -13,6 +13,7 @@ import { BUDGETS } from './budgets';
 import { copyOf } from './fixtures';
 import { figure, log, type Figure } from './figures';
 import { routes } from '../shared/contract/routes';
+import { syncPageSchema } from '../shared/contract/sync';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
@@ -28,7 +29,7 @@ const CSRF_TOKEN = 'benchbenchbenchbenchbenchbenchbenchbench0';
  * autocannon still receives every byte, frames each response by its Content-Length and counts
  * them; the server does exactly the same work.
  */
-function keepNoBodies(): void {
+export function keepNoBodies(): void {
   const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
     prototype: { addBody?: (data: unknown) => void };
   };
@@ -38,7 +39,7 @@ function keepNoBodies(): void {
   queue.prototype.addBody = () => {};
 }
 
-interface Call {
+export interface Call {
   name: string;
   path: string;
   /**
@@ -49,7 +50,7 @@ interface Call {
   p99Budget: boolean;
 }
 
-function calls(head: number): Call[] {
+export function calls(head: number): Call[] {
   return [
     { name: 'list page of 20', path: routes.profiles.list.developer.path({ query: { page_size: 20 } }), p99Budget: true },
     { name: 'sync delta of 100', path: routes.sync.page.path({ query: { since: head - 100, limit: 500 } }), p99Budget: true },
@@ -57,13 +58,13 @@ function calls(head: number): Call[] {
   ];
 }
 
-interface Load {
+export interface Load {
   p99: number;
   rps: number;
   errors: number;
 }
 
-async function load(url: string, durationS: number, headers: Record<string, string> = {}): Promise<Load> {
+export async function load(url: string, durationS: number, headers: Record<string, string> = {}): Promise<Load> {
   // as a browser asks after its first visit: it accepts gzip and has its csrftoken cookie
   const result = await autocannon({
     url,
@@ -135,10 +136,32 @@ export async function benchServer(databasePath: string, label: string, durationS
       figures.push(figure(`${call.name} ${label}: baseline throughput (uncached)`, uncached.rps, 'req/s'));
       figures.push(figure(`${call.name} ${label}: throughput vs baseline`, cached.rps / uncached.rps, 'x', BUDGETS.endpointSpeedup));
     }
+    figures.push(...await firstSyncThroughApi(server.url, label));
   } finally {
     await baseline?.stop();
     await server.stop();
     copy.remove();
   }
   return figures;
+}
+
+/**
+ * A first sync through the API alone: every full page of 500 in turn, as a replica asks them, on
+ * one connection (beside PostgreSQL's, bench/postgres.ts; the browser's first sync is bench/browser.ts).
+ */
+export async function firstSyncThroughApi(url: string, label: string, on = ''): Promise<Figure[]> {
+  const started = performance.now();
+  let since = 0;
+  let profiles = 0;
+  for (;;) {
+    const res = await fetch(`${url}${routes.sync.page.path({ query: { since, limit: 500 } })}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    if (!res.ok) throw new Error(`sync page since ${since}: ${res.status}`);
+    const page = syncPageSchema.parse(await res.json());
+    profiles += page.profiles.length;
+    if (!page.hasMore) break;
+    since = page.cursor;
+  }
+  const ms = performance.now() - started;
+  log(`first sync ${label}${on ? ` ${on}` : ''} through the API: ${profiles} profiles in ${(ms / 1000).toFixed(1)} s`);
+  return [figure(`first sync ${label}${on ? ` ${on}` : ''} through the API (pages of 500 in turn)`, ms, 'ms')];
 }
