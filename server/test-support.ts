@@ -8,11 +8,15 @@ import type TestAgent from 'supertest/lib/agent';
 import { testConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { createApp } from './app';
+import { engineOver, type Engine } from './db/engine/engine';
+import type { Database } from './db/engine/schema';
 import { findUser, upsertUser } from './features/auth/users';
 import { routes } from '../shared/contract/routes';
 
 export interface TestApp {
   db: Db;
+  /** the app's data layer (over `db`): what tests that run on both engines read and write through */
+  engine: Engine;
   app: ReturnType<typeof createApp>;
   config: Config;
   close(): void;
@@ -22,9 +26,10 @@ export function makeTestApp(overrides: Partial<Config> = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'bustr-test-'));
   const config = testConfig({ DATABASE_PATH: join(dir, 'registry.sqlite'), CLIENT_DIST: join(dir, 'no-dist'), ...overrides });
   const db = openDatabase(config.DATABASE_PATH);
-  const app = createApp({ db, config });
+  const engine = engineOver(db);
+  const app = createApp({ db, engine, config });
   return {
-    db, app, config,
+    db, engine, app, config,
     close() {
       db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -99,4 +104,10 @@ export async function memberClient(t: TestApp): Promise<Client> {
 
 export function count(db: Db, table: string): number {
   return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+/** The rows of a table, through the app's data layer (on either engine). */
+export async function countRows(t: Pick<TestApp, 'engine'>, table: keyof Database): Promise<number> {
+  const row = await t.engine.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
