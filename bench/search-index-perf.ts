@@ -22,18 +22,18 @@ const gc = runInNewContext('gc') as () => void;
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 40;
 
-function loadProfiles(): IndexedProfile[] {
+async function loadProfiles(): Promise<IndexedProfile[]> {
   const database = process.env.SEARCH_PERF_DB;
   if (database) return readProfiles(openDatabase(database));
   // SEARCH_PERF_CACHE=file keeps the profiles between runs (the seed takes a while)
   const cache = process.env.SEARCH_PERF_CACHE;
   if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as IndexedProfile[];
-  const profiles = seedProfiles();
+  const profiles = await seedProfiles();
   if (cache) writeFileSync(cache, JSON.stringify(profiles));
   return profiles;
 }
 
-function seedProfiles(): IndexedProfile[] {
+async function seedProfiles(): Promise<IndexedProfile[]> {
   const db = openDatabase(':memory:');
   seedDemo(db, { profiles: COUNT, pending: false });
   return readProfiles(db);
@@ -53,7 +53,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 const t0 = performance.now();
-const profiles = loadProfiles();
+const profiles = await loadProfiles();
 console.log(`seeded and read ${profiles.length} profiles in ${ms(performance.now() - t0)}`);
 
 const builds = Number(process.env.SEARCH_PERF_BUILDS ?? 0);

@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../server/db/connection';
 import { publicSnapshot } from '../server/read-model/snapshot';
+import { engineOver } from '../server/db/engine/engine';
 import { facetValues, type FilterCategory } from '../shared/search/facets';
 import { searchRegistry, type ActiveFilters } from '../shared/search/reference';
 import { SearchIndex, type IndexedProfile } from '../shared/search/index/search-index';
@@ -44,14 +45,14 @@ const gc = runInNewContext('gc') as () => void;
  * JSON the sync sends (the worker builds from the objects it parsed and checked, fresh and
  * compact in memory, not from the server's read-model objects scattered over its heap).
  */
-export function loadProfiles(databasePath: string): IndexedProfile[] {
-  return JSON.parse(JSON.stringify(readProfiles(openDatabase(databasePath)))) as IndexedProfile[];
+export async function loadProfiles(databasePath: string): Promise<IndexedProfile[]> {
+  return JSON.parse(JSON.stringify(await readProfiles(openDatabase(databasePath)))) as IndexedProfile[];
 }
 
 /** The verified profiles through the public read model (then the database is closed). */
-export function readProfiles(db: ReturnType<typeof openDatabase>): IndexedProfile[] {
+export async function readProfiles(db: ReturnType<typeof openDatabase>): Promise<IndexedProfile[]> {
   try {
-    const snapshot = publicSnapshot(db);
+    const snapshot = await publicSnapshot(engineOver(db));
     return [
       ...snapshot.profiles.developer.map((p) => ({ ...p, kind: 'developer' as const })),
       ...snapshot.profiles.project.map((p) => ({ ...p, kind: 'project' as const })),
@@ -141,7 +142,7 @@ function startTokenHelper(): { helper: TokenHelper; stop: () => Promise<number> 
 export async function benchSearch(size: number, databasePath: string, withBudgets: boolean): Promise<Figure[]> {
   const budget = <T>(b: T) => (withBudgets ? b : null);
   const label = size >= 1000 ? `${size / 1000}k` : String(size);
-  const all = loadProfiles(databasePath);
+  const all = await loadProfiles(databasePath);
   const developers = all.filter((p) => p.kind === 'developer');
   log(`search ${label}: ${all.length} profiles (${developers.length} developers)`);
   const figures: Figure[] = [];

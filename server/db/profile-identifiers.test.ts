@@ -10,6 +10,7 @@ import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '..
 import { publishedProfile, reportIncident, reportProfile } from '../test-flows';
 import { seedDemo } from '../demo/seeding';
 import { publicSnapshot } from '../read-model/snapshot';
+import { engineOver } from './engine/engine';
 import { routes } from '../../shared/contract/routes';
 import { profileIdentifiers } from '../../shared/identifiers';
 import { openDatabase, type Db } from './connection';
@@ -25,8 +26,8 @@ function stored(db: Db): Row[] {
 }
 
 /** What the table must hold: the identifiers of every public profile as the registry shows it. */
-function expected(db: Db): Row[] {
-  const { profiles } = publicSnapshot(db);
+async function expected(db: Db): Promise<Row[]> {
+  const { profiles } = await publicSnapshot(engineOver(db));
   return [...profiles.developer, ...profiles.project]
     .flatMap((p) => profileIdentifiers(p).filter((i) => i.kind !== 'case_id').map((i): Row => [p.id, i.kind, i.canonical, i.field, i.value]))
     .sort(byKey);
@@ -49,12 +50,12 @@ const ok = async (req: PromiseLike<{ status: number; body: unknown }>) => {
 };
 
 describe('the identifier table follows the public registry', () => {
-  it('when the demo is seeded, then every public profile\'s identifiers are in it, and no one else\'s', () => {
+  it('when the demo is seeded, then every public profile\'s identifiers are in it, and no one else\'s', async () => {
     seedDemo(t.db, { profiles: 120 });
 
     const rows = stored(t.db);
     expect(rows.length).toBeGreaterThan(500);
-    expect(rows).toEqual(expected(t.db));
+    expect(rows).toEqual(await expected(t.db));
     const unverified = t.db.prepare("SELECT id FROM profiles WHERE verification_status <> 'verified'").pluck().all() as number[];
     expect(unverified.length).toBeGreaterThan(0);
     expect(rows.filter(([id]) => unverified.includes(id))).toEqual([]);
@@ -62,29 +63,29 @@ describe('the identifier table follows the public registry', () => {
 
   it('when profiles are verified, rejected, edited, given incidents and removed through the API, then after each step it is exactly what the registry shows', async () => {
     seedDemo(t.db, { profiles: 30 });
-    const step = () => expect(stored(t.db)).toEqual(expected(t.db));
+    const step = async () => expect(stored(t.db)).toEqual(await expected(t.db));
 
     // a report waits unverified: nothing of it is in the table
     const id = await reportProfile(anon, 'developers', { name: 'Ivy Lane' });
     const first = await reportIncident(anon, 'developers', id, { telegrams: ['@ivy_lane_01'], walletAddresses: ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'] });
-    step();
+    await step();
     expect(stored(t.db).filter(([p]) => p === id)).toEqual([]);
 
     // verified: its approved incidents' identifiers are the registry's
     await ok(staff.post(routes.profiles.verify.developer.path({ id })));
     await ok(staff.post(routes.incidents.approve.path({ id: first })));
-    step();
+    await step();
     expect(stored(t.db).filter(([p]) => p === id).map(([, kind, canonical]) => `${kind} ${canonical}`))
       .toEqual(['evm 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', 'telegram ivy_lane_01']);
 
     // a second incident, approved, then rejected again
     const second = await reportIncident(anon, 'developers', id, { phones: ['+61 (0)491 570 159'], websites: ['https://t.me/ivy_lane_02'] });
-    step();
+    await step();
     await ok(staff.post(routes.incidents.approve.path({ id: second })));
-    step();
+    await step();
     expect(stored(t.db)).toContainEqual([id, 'telegram', 'ivy_lane_02', 'website', 'https://t.me/ivy_lane_02']);
     await ok(staff.post(routes.incidents.reject.path({ id: second })));
-    step();
+    await step();
 
     // an approved edit request updates an incident and adds one
     const edit = await ok(anon.post(routes.editRequests.submit.developer.path({ id }), {
@@ -98,7 +99,7 @@ describe('the identifier table follows the public registry', () => {
       },
     }));
     await ok(staff.post(routes.editRequests.approve.path({ id: edit.id })));
-    step();
+    await step();
     expect(stored(t.db).filter(([p, kind]) => p === id && kind === 'telegram').map(([, , c]) => c)).toEqual(['ivy_lane_03']);
 
     // removal of an incident, then of the profile
@@ -107,15 +108,15 @@ describe('the identifier table follows the public registry', () => {
       explanation: 'Not this one.', target_type: 'scam', scam: first,
     }));
     await ok(staff.post(routes.removalRequests.process.path({ id: removeIncident.id })));
-    step();
+    await step();
     expect(stored(t.db).filter(([p, kind]) => p === id && kind === 'evm')).toEqual([]);
 
     // rejected once public, then published again
     await ok(staff.post(routes.profiles.reject.developer.path({ id })));
-    step();
+    await step();
     expect(stored(t.db).filter(([p]) => p === id)).toEqual([]);
     await ok(staff.post(routes.profiles.verify.developer.path({ id })));
-    step();
+    await step();
     expect(stored(t.db).filter(([p]) => p === id).length).toBeGreaterThan(0);
 
     const removeProfile = await ok(anon.post(routes.removalRequests.submit.path(), {
@@ -123,7 +124,7 @@ describe('the identifier table follows the public registry', () => {
       explanation: 'Gone.', target_type: 'developer', developer: id,
     }));
     await ok(staff.post(routes.removalRequests.process.path({ id: removeProfile.id })));
-    step();
+    await step();
     expect(stored(t.db).filter(([p]) => p === id)).toEqual([]);
   });
 
@@ -157,7 +158,7 @@ describe('a database from before the table, or with rows of another format', () 
   beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'bustr-identifiers-')); });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('when a database of migration 5 is opened, then the migration makes the table and fills it from its public profiles', () => {
+  it('when a database of migration 5 is opened, then the migration makes the table and fills it from its public profiles', async () => {
     const path = join(dir, 'old.sqlite');
     const old = openDatabase(path);
     seedDemo(old, { profiles: 40 });
@@ -169,13 +170,13 @@ describe('a database from before the table, or with rows of another format', () 
     try {
       expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(6); // migration 6 ran (and any later one)
       expect(stored(db).length).toBeGreaterThan(100);
-      expect(stored(db)).toEqual(expected(db));
+      expect(stored(db)).toEqual(await expected(db));
     } finally {
       db.close();
     }
   });
 
-  it('when its rows are of another format, then opening it writes them anew, and opening it again writes nothing', () => {
+  it('when its rows are of another format, then opening it writes them anew, and opening it again writes nothing', async () => {
     const path = join(dir, 'stale.sqlite');
     const first = openDatabase(path);
     seedDemo(first, { profiles: 20 });
@@ -185,7 +186,7 @@ describe('a database from before the table, or with rows of another format', () 
 
     const second = openDatabase(path);
     const format = () => second.prepare("SELECT value FROM server_state WHERE key = 'profile_identifiers_format'").pluck().get();
-    expect(stored(second)).toEqual(expected(second));
+    expect(stored(second)).toEqual(await expected(second));
     expect(format()).toBe(String(PROFILE_IDENTIFIERS_FORMAT));
     second.prepare("UPDATE profile_identifiers SET value = 'kept'").run();
     second.close();

@@ -1,18 +1,22 @@
 // product.md#calls GET /api/filter-options/: the options of every category of product.md#constants, from verified
-// data. Built once per revision from the public snapshot.
-import type { Db } from '../../db/connection';
-import { publicSnapshot } from '../../read-model/snapshot';
+// data. Built once per revision from the public snapshot (read-model/snapshot.ts), on either engine.
+import type { Engine } from '../../db/engine/engine';
+import { snapshotNow, type PublicSnapshot } from '../../read-model/snapshot';
 import {
   FILTER_CATEGORIES, facetValues, fixedOptions, type FilterCategory,
 } from '../../../shared/search/facets';
 import { FILTER_INITIAL_OPTIONS, FILTER_SEARCH_MIN_CHARS } from '../../../shared/constants';
 
 type Options = Record<FilterCategory, string[]>;
-const cache = new WeakMap<Db, { revision: number; options: Options }>();
+/** By what the engine reads through, as the snapshot is held (SQLite's connection, or a PostgreSQL engine's Kysely). */
+const cache = new WeakMap<object, { revision: number; options: Options }>();
 
-export function allFilterOptions(db: Db): Options {
-  const snapshot = publicSnapshot(db);
-  const cached = cache.get(db);
+export async function allFilterOptions(engine: Engine): Promise<Options> {
+  return optionsOf(engine.sqlite ?? engine.db, await snapshotNow(engine));
+}
+
+function optionsOf(key: object, snapshot: PublicSnapshot): Options {
+  const cached = cache.get(key);
   if (cached?.revision === snapshot.revision) return cached.options;
   const profiles = [...snapshot.profiles.developer, ...snapshot.profiles.project];
   const options = {} as Options;
@@ -26,13 +30,13 @@ export function allFilterOptions(db: Db): Options {
     for (const profile of profiles) for (const value of facetValues(profile, category)) values.add(value);
     options[category] = [...values].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
   }
-  cache.set(db, { revision: snapshot.revision, options });
+  cache.set(key, { revision: snapshot.revision, options });
   return options;
 }
 
 /** One category's options: from 2 characters, those containing the text; else the first 20 (product.md#validation). */
-export function categoryOptions(db: Db, category: FilterCategory, search: string): string[] {
-  const options = allFilterOptions(db)[category];
+export async function categoryOptions(engine: Engine, category: FilterCategory, search: string): Promise<string[]> {
+  const options = (await allFilterOptions(engine))[category];
   const term = search.trim().toLowerCase();
   if (term.length < FILTER_SEARCH_MIN_CHARS) return options.slice(0, FILTER_INITIAL_OPTIONS);
   return options.filter((o) => o.toLowerCase().includes(term));

@@ -1,9 +1,8 @@
 // product.md#calls: GET/POST /api/developers/ and /api/projects/, detail, verify and reject.
-// On the data layer (issue 21, docs/decisions/035) but the public list: each write one transaction
-// through engineWriteRoute; the public list pages are answered from the answer cache on the app's connection.
+// On the data layer (issue 21, docs/decisions/035): each write one transaction through
+// engineWriteRoute; the public list pages are answered from the engine's snapshot and answer cache.
 import express from 'express';
-import type { AppDeps } from '../../deps';
-import { engineOver } from '../../db/engine/engine';
+import { engineOf, type AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
@@ -15,8 +14,9 @@ import { sendCachedAnswer } from '../../http/cached-answer';
 import type { CachedRead } from '../../http/cached-reads';
 import { awaitingReview, createProfile, moderateProfile, profileDetail, publicListJson, rejectAwaitingProfile } from './service';
 
-export function profileRoutes({ db, engine = engineOver(db) }: AppDeps): express.Router {
+export function profileRoutes(deps: AppDeps): express.Router {
   const router = express.Router();
+  const engine = engineOf(deps);
   const afterWrite = pendingIdentifiersAfterWrite(engine);
   for (const kind of PROFILE_KINDS) {
     router.get(routes.profiles.list[kind].pattern, async (req, res) => {
@@ -28,7 +28,7 @@ export function profileRoutes({ db, engine = engineOver(db) }: AppDeps): express
         return;
       }
       // public and the same for everyone: the browser may keep it but must ask again (ETag)
-      sendCachedAnswer(req, res, publicListJson(db, kind, page));
+      sendCachedAnswer(req, res, await publicListJson(engine, kind, page));
     });
 
     router.post(routes.profiles.create[kind].pattern, engineWriteRoute(engine, profileCreateSchema, async (trx, req, input) => {
@@ -53,14 +53,15 @@ export function profileRoutes({ db, engine = engineOver(db) }: AppDeps): express
 }
 
 /** The public list pages of the routes above as the lane ahead of Express answers them (http/cached-reads.ts). */
-export function profileCachedReads({ db }: AppDeps): CachedRead[] {
+export function profileCachedReads(deps: AppDeps): CachedRead[] {
+  const engine = engineOf(deps);
   return PROFILE_KINDS.map((kind) => ({
     path: routes.profiles.list[kind].pattern,
     answer(query) {
       const parsed = profileListQuerySchema.safeParse(query);
       // the staff's list of profiles awaiting review is per user: Express answers it
       if (!parsed.success || !parsed.data.is_verified) return null;
-      return publicListJson(db, kind, { page: parsed.data.page, pageSize: parsed.data.page_size });
+      return publicListJson(engine, kind, { page: parsed.data.page, pageSize: parsed.data.page_size });
     },
   }));
 }

@@ -10,6 +10,7 @@ import { publishedProfile } from '../../test-flows';
 import { seedDemo } from '../../demo/seeding';
 import { DEMO_LOOKUPS } from '../../demo/lookups';
 import { publicSnapshot } from '../../read-model/snapshot';
+import { engineOver } from '../../db/engine/engine';
 import { REGISTRY_PAGE_SIZE } from '../../../shared/constants';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { routes } from '../../../shared/contract/routes';
@@ -44,8 +45,8 @@ async function expectObjectForm(query: { kind: ProfileKind; q: string; filters: 
 }
 
 /** The reference's page: searchRegistry over every public profile of the kind. */
-function referencePage(kind: ProfileKind, q: string, filters: ActiveFilters, page: number) {
-  const all = searchRegistry(publicSnapshot(t.db).profiles[kind], q, filters);
+async function referencePage(kind: ProfileKind, q: string, filters: ActiveFilters, page: number) {
+  const all = searchRegistry((await publicSnapshot(engineOver(t.db))).profiles[kind], q, filters);
   const pages = Math.max(1, Math.ceil(all.length / REGISTRY_PAGE_SIZE));
   const at = all.length === 0 ? page : Math.min(page, pages);
   const slice = all.slice((at - 1) * REGISTRY_PAGE_SIZE, at * REGISTRY_PAGE_SIZE);
@@ -63,7 +64,7 @@ afterEach(() => t.close());
 describe('a page of the registry', () => {
   it('when nothing narrows it, then it is the first 20 profiles by name with scores of 100 and the total, as the replica stores them', async () => {
     const answer = await pageFor('developer', '');
-    const reference = referencePage('developer', '', {}, 1);
+    const reference = await referencePage('developer', '', {}, 1);
 
     expect(answer.total).toBe(reference.total);
     expect(answer.items.map((i) => ({ id: i.profile.id, score: i.score }))).toEqual(reference.items);
@@ -83,7 +84,7 @@ describe('a page of the registry', () => {
   });
 
   it('when a page past the end is asked for, then the last page is answered', async () => {
-    const reference = referencePage('developer', '', {}, 999);
+    const reference = await referencePage('developer', '', {}, 999);
     const answer = await pageFor('developer', '', {}, 999);
 
     expect(answer.page).toBe(reference.page);
@@ -120,11 +121,11 @@ describe('a page of the registry', () => {
     const answer = await pageFor('developer', 'a', { 'Scam Type': ['Rug Pull'] });
 
     expect({ total: answer.total, items: answer.items.map((i) => ({ id: i.profile.id, score: i.score })) })
-      .toEqual((({ total, items }) => ({ total, items }))(referencePage('developer', 'a', { 'Scam Type': ['Rug Pull'] }, 1)));
+      .toEqual((({ total, items }) => ({ total, items }))(await referencePage('developer', 'a', { 'Scam Type': ['Rug Pull'] }, 1)));
   });
 
   it('when queries, filters and pages are generated, then every answer is the reference page (ids, order, scores, total)', async () => {
-    const snapshot = publicSnapshot(t.db);
+    const snapshot = await publicSnapshot(engineOver(t.db));
     const all = [...snapshot.profiles.developer, ...snapshot.profiles.project];
     const words = [...new Set(all.flatMap((p) => [p.name, ...p.walletAddresses, ...p.telegram, ...p.website, p.location]).flatMap((v) => v.split(/\s+/)))]
       .filter(Boolean).slice(0, 400);
@@ -147,7 +148,7 @@ describe('a page of the registry', () => {
       fc.integer({ min: 1, max: 4 }),
       async (kind, q, active, page) => {
         const answer = await pageFor(kind, q, active, page);
-        const reference = referencePage(kind, q, active, page);
+        const reference = await referencePage(kind, q, active, page);
         expect({ total: answer.total, page: answer.total === 0 ? page : answer.page, items: answer.items.map((i) => ({ id: i.profile.id, score: i.score })) })
           .toEqual(reference);
         await expectObjectForm({ kind, q, filters: active, page });
@@ -159,7 +160,7 @@ describe('a page of the registry', () => {
 describe("a page's bytes", () => {
   it('when its profiles are pasted from their stored sync texts, then it is the object form serialised, byte for byte', async () => {
     const lookups = DEMO_LOOKUPS.slice(0, 8).map((l) => ({ kind: l.profileKind, q: l.pasted[0]!, filters: {}, page: 1 }));
-    const names = publicSnapshot(t.db).profiles.project.slice(0, 6).map((p, i) => ({ kind: 'project' as const, q: p.name.slice(0, 2 + i), filters: {}, page: 1 + (i % 2) }));
+    const names = (await publicSnapshot(engineOver(t.db))).profiles.project.slice(0, 6).map((p, i) => ({ kind: 'project' as const, q: p.name.slice(0, 2 + i), filters: {}, page: 1 + (i % 2) }));
     for (const query of [
       { kind: 'developer' as const, q: '', filters: {}, page: 1 },
       { kind: 'developer' as const, q: '', filters: {}, page: 999 },
@@ -170,7 +171,7 @@ describe("a page's bytes", () => {
 
   it('when a profile changed since its text was stored, or has none yet, then its text is written anew and the bytes still match', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Zebediah Quorrington', bio: 'Says "hi" \u2028 é 🦊' }, [{}]);
-    const [other] = publicSnapshot(t.db).profiles.developer.filter((p) => p.id !== id);
+    const [other] = (await publicSnapshot(engineOver(t.db))).profiles.developer.filter((p) => p.id !== id);
     t.db.transaction(() => {
       t.db.prepare('UPDATE profiles SET name = ? WHERE id = ?').run('Zebediah Quorrington the Second', other!.id);
       touchProfile(t.db, other!.id);
@@ -204,7 +205,7 @@ describe('filter options and lookups', () => {
   it("when a category's options are asked for, then each value comes with how many profiles of the kind have it", async () => {
     const res = await request(t.app).get(routes.search.options.path({ query: { kind: 'developer', category: 'Scam Type' } }));
     const { options } = searchOptionsAnswerSchema.parse(res.body);
-    const profiles = publicSnapshot(t.db).profiles.developer;
+    const profiles = (await publicSnapshot(engineOver(t.db))).profiles.developer;
 
     expect(options.length).toBeGreaterThan(0);
     for (const { value, count } of options) {
