@@ -1,9 +1,12 @@
 // API tests: POST /api/{developers|projects}/{id}/edit-request/ and the staff queue
 // /api/admin/developer-edit-requests/ (product.md#entities, product.md#calls; docs/design.md#moderation).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
-import type { Db } from '../../db/connection';
-import { nextRevision } from '../../db/revision';
+import type { Kysely } from 'kysely';
+import { countRows, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
+import { inTransaction } from '../../db/engine/engine';
+import type { Database } from '../../db/engine/schema';
+import { nextRevisionOn } from '../../db/revision';
+import { auditRow, deleteIncident, revisionOf, rowById, rowOf, setSubmittedAt } from '../../../tests/support/api-rows';
 import { editRequestSchema } from '../../../shared/contract/edit-request';
 import { editRequestCaseId } from '../../../shared/domain/case-id';
 import { routes } from '../../../shared/contract/routes';
@@ -22,48 +25,50 @@ interface Fixture {
   unverifiedDeveloper: number;
 }
 
-function insertProfile(db: Db, kind: 'developer' | 'project', name: string, status: string): number {
-  return (db
-    .prepare(`INSERT INTO profiles (kind, name, bio, nationality, languages, verification_status, joined_date,
-        reported_person_date, submitted_at, submission_kind, revision)
-      VALUES (?, ?, 'old bio', 'Nowhere', '["English"]', ?, ?, ?, ?, ?, ?) RETURNING id`)
-    .get(kind, name, status, AT, AT, AT, kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT', nextRevision(db)) as { id: number }).id;
+// rows written straight through the test app's data layer (either engine), in one transaction
+type Trx = Kysely<Database>;
+
+async function insertProfile(trx: Trx, kind: 'developer' | 'project', name: string, status: 'verified' | 'unverified'): Promise<number> {
+  const revision = await nextRevisionOn(trx);
+  return (await trx.insertInto('profiles').values({
+    kind, name, bio: 'old bio', nationality: 'Nowhere', languages: '["English"]', verification_status: status, joined_date: AT,
+    reported_person_date: AT, submitted_at: AT, submission_kind: kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT', revision,
+  }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-function insertIncident(db: Db, profileId: number, description: string, status = 'approved'): number {
-  return (db
-    .prepare(`INSERT INTO incidents (profile_id, description, reported, amount, currency, websites, emails, verification_status)
-      VALUES (?, ?, ?, 1000, 'USD', '["old.example"]', '["old@example.com"]', ?) RETURNING id`)
-    .get(profileId, description, AT, status) as { id: number }).id;
+async function insertIncident(trx: Trx, profileId: number, description: string, status: 'approved' | 'pending' = 'approved'): Promise<number> {
+  return (await trx.insertInto('incidents').values({
+    profile_id: profileId, description, reported: AT, amount: 1000, currency: 'USD', websites: '["old.example"]',
+    emails: '["old@example.com"]', verification_status: status,
+  }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-function fixture(db: Db): Fixture {
-  const developer = insertProfile(db, 'developer', 'Alice Example', 'verified');
-  const project = insertProfile(db, 'project', 'Moon Token', 'verified');
+async function fixture(trx: Trx): Promise<Fixture> {
+  const developer = await insertProfile(trx, 'developer', 'Alice Example', 'verified');
+  const project = await insertProfile(trx, 'project', 'Moon Token', 'verified');
   return {
     developer,
-    incidentA: insertIncident(db, developer, 'Rug pull on launch day'),
-    incidentB: insertIncident(db, developer, 'Fake raise'),
-    pendingIncident: insertIncident(db, developer, 'Not reviewed yet', 'pending'),
+    incidentA: await insertIncident(trx, developer, 'Rug pull on launch day'),
+    incidentB: await insertIncident(trx, developer, 'Fake raise'),
+    pendingIncident: await insertIncident(trx, developer, 'Not reviewed yet', 'pending'),
     project,
-    projectIncident: insertIncident(db, project, 'Exit scam'),
-    unverifiedDeveloper: insertProfile(db, 'developer', 'Hidden Person', 'unverified'),
+    projectIncident: await insertIncident(trx, project, 'Exit scam'),
+    unverifiedDeveloper: await insertProfile(trx, 'developer', 'Hidden Person', 'unverified'),
   };
 }
 
 const profileEdit = { target_type: 'developer', proposed_changes: { developer: { bio: 'A new bio' } } };
 
-function editRow(db: Db, id: number) {
-  return db.prepare('SELECT * FROM edit_requests WHERE id = ?').get(id) as Record<string, unknown>;
-}
-const revisionOf = (db: Db, id: number) => (db.prepare('SELECT revision FROM profiles WHERE id = ?').get(id) as { revision: number }).revision;
-const incidentRow = (db: Db, id: number) => db.prepare('SELECT * FROM incidents WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+const editRow = (id: number) => rowOf(t, 'edit_requests', id);
+const incidentRow = (id: number) => rowById(t, 'incidents', id);
+const profileName = async (id: number) =>
+  t.engine.db.selectFrom('profiles').select('name').where('id', '=', id).executeTakeFirst();
 
 let t: TestApp;
 let f: Fixture;
-beforeEach(() => {
+beforeEach(async () => {
   t = makeTestApp();
-  f = fixture(t.db);
+  f = await inTransaction(t.engine, fixture);
 });
 afterEach(() => t.close());
 
@@ -76,12 +81,12 @@ describe('submitting an edit request', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), case_id: editRequestCaseId(f.developer), receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } });
     expect(res.body.case_id).toMatch(/^EDITREQ-\d{4}-\d{4}$/);
-    const row = editRow(t.db, res.body.id);
+    const row = await editRow(res.body.id);
     expect(row).toMatchObject({
       profile_id: f.developer, verification_status: 'pending', submitted_by: 'Anonymous', full_name: 'Anonymous',
       contact_information: 'me@example.com', target_type: 'developer',
     });
-    expect(JSON.parse(row.proposed_changes as string)).toEqual({ developer: { bio: 'A new bio' } });
+    expect(JSON.parse(row.proposed_changes)).toEqual({ developer: { bio: 'A new bio' } });
   });
 
   it('when the body carries a case id, then that case id is kept', async () => {
@@ -89,7 +94,7 @@ describe('submitting an edit request', () => {
     const res = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), { ...profileEdit, case_id: 'EDITREQ-2024-0042' });
     expect(res.status).toBe(201);
     expect(res.body.case_id).toBe('EDITREQ-2024-0042');
-    expect(editRow(t.db, res.body.id).case_id).toBe('EDITREQ-2024-0042');
+    expect((await editRow(res.body.id)).case_id).toBe('EDITREQ-2024-0042');
   });
 
   it('when an incident update leaves the amount out, then the stored changes hold only the fields sent', async () => {
@@ -99,10 +104,10 @@ describe('submitting an edit request', () => {
       proposed_changes: { append: { scam_updates: [{ id: f.incidentA, set: { websites: ['new.example'] } }] } },
     });
     expect(res.status).toBe(201);
-    expect(JSON.parse(editRow(t.db, res.body.id).proposed_changes as string)).toEqual({
+    expect(JSON.parse((await editRow(res.body.id)).proposed_changes)).toEqual({
       append: { scam_updates: [{ id: f.incidentA, set: { websites: ['new.example'] } }] },
     });
-    expect(editRow(t.db, res.body.id).scam_id).toBe(f.incidentA);
+    expect((await editRow(res.body.id)).scam_id).toBe(f.incidentA);
   });
 
   it('when a visitor edits a verified project, then the request is stored against the project', async () => {
@@ -112,14 +117,14 @@ describe('submitting an edit request', () => {
       proposed_changes: { developer: { name: 'Moon Token v2' }, append: { scam_updates: [{ id: f.projectIncident, set: { amount: 5 } }] } },
     });
     expect(res.status).toBe(201);
-    expect(editRow(t.db, res.body.id).profile_id).toBe(f.project);
+    expect((await editRow(res.body.id)).profile_id).toBe(f.project);
   });
 
   it('when a signed-in member submits, then the request is recorded as submitted by that member', async () => {
     const member = await memberClient(t);
     const res = await member.post(routes.editRequests.submit.developer.path({ id: f.developer }), profileEdit);
     expect(res.status).toBe(201);
-    expect(editRow(t.db, res.body.id).submitted_by).toBe('member');
+    expect((await editRow(res.body.id)).submitted_by).toBe('member');
   });
 });
 
@@ -151,11 +156,11 @@ describe('refusing a bad edit request', () => {
     it(`when ${what}, then it answers 400 with a readable message and writes nothing`, async () => {
       const client = await visitor(t.app);
       const { path = routes.editRequests.submit.developer.path({ id: f.developer }), body } = make(f);
-      const before = count(t.db, 'edit_requests');
+      const before = await countRows(t, 'edit_requests');
       const res = await client.post(path, body);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(message);
-      expect(count(t.db, 'edit_requests')).toBe(before);
+      expect(await countRows(t, 'edit_requests')).toBe(before);
     });
   }
 
@@ -164,14 +169,14 @@ describe('refusing a bad edit request', () => {
     const res = await client.post(routes.editRequests.submit.developer.path({ id: 99999 }), profileEdit);
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('That scammer was not found.');
-    expect(count(t.db, 'edit_requests')).toBe(0);
+    expect(await countRows(t, 'edit_requests')).toBe(0);
   });
 
   it('when the scammer is not verified, then it answers 404 as if it did not exist', async () => {
     const client = await visitor(t.app);
     const res = await client.post(routes.editRequests.submit.developer.path({ id: f.unverifiedDeveloper }), profileEdit);
     expect(res.status).toBe(404);
-    expect(count(t.db, 'edit_requests')).toBe(0);
+    expect(await countRows(t, 'edit_requests')).toBe(0);
   });
 
   it('when a project id is used on the scammers path, then it answers 404', async () => {
@@ -185,7 +190,7 @@ describe('refusing a bad edit request', () => {
     const res = await client.agent.post(routes.editRequests.submit.developer.path({ id: f.developer })).send(profileEdit);
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/CSRF/);
-    expect(count(t.db, 'edit_requests')).toBe(0);
+    expect(await countRows(t, 'edit_requests')).toBe(0);
   });
 });
 
@@ -197,8 +202,8 @@ describe('the staff queue of edit requests', () => {
       target_type: 'scam', scam: f.projectIncident,
       proposed_changes: { append: { scam_updates: [{ id: f.projectIncident, set: { currency: 'usdt' } }] } },
     });
-    t.db.prepare("UPDATE edit_requests SET submitted_at = '2025-02-01T00:00:00.000Z' WHERE id = ?").run(first.body.id);
-    t.db.prepare("UPDATE edit_requests SET submitted_at = '2025-01-15T00:00:00.000Z' WHERE id = ?").run(second.body.id);
+    await setSubmittedAt(t, 'edit_requests', first.body.id, '2025-02-01T00:00:00.000Z');
+    await setSubmittedAt(t, 'edit_requests', second.body.id, '2025-01-15T00:00:00.000Z');
 
     const staff = await staffClient(t);
     const res = await staff.get(routes.editRequests.pending.path());
@@ -236,7 +241,7 @@ describe('the staff queue of edit requests', () => {
     const { body } = await client.post(routes.editRequests.submit.developer.path({ id: f.developer }), profileEdit);
     const res = await client.post(routes.editRequests.approve.path({ id: body.id }));
     expect(res.status).toBe(401);
-    expect(editRow(t.db, body.id).verification_status).toBe('pending');
+    expect((await editRow(body.id)).verification_status).toBe('pending');
   });
 });
 
@@ -259,45 +264,45 @@ describe('approving and rejecting an edit request', () => {
 
   it('when staff approve, then profile fields, incident updates and new approved incidents are applied, the revision bumped and an audit row written', async () => {
     const id = await submitFullEdit();
-    const revisionBefore = revisionOf(t.db, f.developer);
-    const incidentsBefore = count(t.db, 'incidents');
+    const revisionBefore = await revisionOf(t, f.developer);
+    const incidentsBefore = await countRows(t, 'incidents');
     const staff = await staffClient(t);
 
     const res = await staff.post(routes.editRequests.approve.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'approved' });
 
-    const profile = t.db.prepare('SELECT * FROM profiles WHERE id = ?').get(f.developer) as Record<string, unknown>;
+    const profile = await rowOf(t, 'profiles', f.developer);
     expect(profile).toMatchObject({
       name: 'Alice Renamed', bio: 'Updated bio', gender: 'Female', nationality: 'Atlantis', location: 'Remote',
     });
-    expect(JSON.parse(profile.languages as string)).toEqual(['French', 'German']);
-    expect(revisionOf(t.db, f.developer)).toBeGreaterThan(revisionBefore);
+    expect(JSON.parse(profile.languages)).toEqual(['French', 'German']);
+    expect(await revisionOf(t, f.developer)).toBeGreaterThan(revisionBefore);
 
-    const updated = incidentRow(t.db, f.incidentA)!;
-    expect(JSON.parse(updated.types as string)).toEqual(['Rug Pull']);
-    expect(JSON.parse(updated.wallet_addresses as string)).toEqual(['0xabc']);
-    expect(JSON.parse(updated.bank_accounts as string)).toEqual([{ bank_name: 'Bank A', account: '123' }]);
+    const updated = (await incidentRow(f.incidentA))!;
+    expect(JSON.parse(updated.types)).toEqual(['Rug Pull']);
+    expect(JSON.parse(updated.wallet_addresses)).toEqual(['0xabc']);
+    expect(JSON.parse(updated.bank_accounts)).toEqual([{ bank_name: 'Bank A', account: '123' }]);
     expect(updated).toMatchObject({ amount: 2500.5, currency: 'EUR', description: 'Rug pull on launch day' });
     // fields the set left out stay as they were
-    expect(JSON.parse(updated.websites as string)).toEqual(['old.example']);
-    expect(JSON.parse(updated.emails as string)).toEqual(['old@example.com']);
-    expect(incidentRow(t.db, f.incidentB)).toMatchObject({ amount: 1000, currency: 'USD', types: '[]' });
+    expect(JSON.parse(updated.websites)).toEqual(['old.example']);
+    expect(JSON.parse(updated.emails)).toEqual(['old@example.com']);
+    expect(await incidentRow(f.incidentB)).toMatchObject({ amount: 1000, currency: 'USD', types: '[]' });
 
-    expect(count(t.db, 'incidents')).toBe(incidentsBefore + 1);
-    const created = t.db.prepare('SELECT * FROM incidents WHERE description = ?').get('A new scam') as Record<string, unknown>;
+    expect(await countRows(t, 'incidents')).toBe(incidentsBefore + 1);
+    const created = await t.engine.db.selectFrom('incidents').selectAll().where('description', '=', 'A new scam').orderBy('id').executeTakeFirstOrThrow();
     expect(created).toMatchObject({
       profile_id: f.developer, verification_status: 'approved', submitted_by: 'Anonymous', amount: 42, currency: 'USD',
     });
-    expect(JSON.parse(created.companies as string)).toEqual(['Shell Co']);
-    expect(JSON.parse(created.ip_addresses as string)).toEqual(['10.0.0.1']);
-    expect(Date.parse(created.reported as string)).toBeGreaterThan(Date.parse(AT));
+    expect(JSON.parse(created.companies)).toEqual(['Shell Co']);
+    expect(JSON.parse(created.ip_addresses)).toEqual(['10.0.0.1']);
+    expect(Date.parse(created.reported)).toBeGreaterThan(Date.parse(AT));
 
-    expect(editRow(t.db, id).verification_status).toBe('approved');
-    const auditRow = t.db.prepare("SELECT * FROM audit_log WHERE action = 'edit_request.approve'").get() as Record<string, string | number>;
-    expect(auditRow).toMatchObject({ actor: 'staff', target_kind: 'edit_request', target_id: id });
-    const before = JSON.parse(auditRow.before as string);
-    const after = JSON.parse(auditRow.after as string);
+    expect((await editRow(id)).verification_status).toBe('approved');
+    const audited = await auditRow(t, 'edit_request.approve');
+    expect(audited).toMatchObject({ actor: 'staff', target_kind: 'edit_request', target_id: id });
+    const before = JSON.parse(audited!.before!);
+    const after = JSON.parse(audited!.after!);
     expect(before.profile.name).toBe('Alice Example');
     expect(after.profile.name).toBe('Alice Renamed');
     expect(before.incidents[0].currency).toBe('USD');
@@ -314,7 +319,7 @@ describe('approving and rejecting an edit request', () => {
     });
     const staff = await staffClient(t);
     expect((await staff.post(routes.editRequests.approve.path({ id: body.id }))).status).toBe(200);
-    expect(incidentRow(t.db, f.incidentB)).toMatchObject({ amount: null, currency: 'USD', description: 'Fake raise', websites: '["old.example"]' });
+    expect(await incidentRow(f.incidentB)).toMatchObject({ amount: null, currency: 'USD', description: 'Fake raise', websites: '["old.example"]' });
   });
 
   it('when staff approve a request twice, then the second answers 409', async () => {
@@ -324,21 +329,22 @@ describe('approving and rejecting an edit request', () => {
     const again = await staff.post(routes.editRequests.approve.path({ id }));
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/already approved/);
-    expect(count(t.db, 'incidents')).toBe(5);
+    expect(await countRows(t, 'incidents')).toBe(5);
   });
 
   it('when staff reject, then the request is rejected, nothing is applied and an audit row is written', async () => {
     const id = await submitFullEdit();
-    const revisionBefore = revisionOf(t.db, f.developer);
+    const revisionBefore = await revisionOf(t, f.developer);
     const staff = await staffClient(t);
     const res = await staff.post(routes.editRequests.reject.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'rejected' });
-    expect(editRow(t.db, id).verification_status).toBe('rejected');
-    expect(t.db.prepare('SELECT name FROM profiles WHERE id = ?').get(f.developer)).toEqual({ name: 'Alice Example' });
-    expect(revisionOf(t.db, f.developer)).toBe(revisionBefore);
-    expect(count(t.db, 'incidents')).toBe(4);
-    expect(t.db.prepare("SELECT actor, target_id FROM audit_log WHERE action = 'edit_request.reject'").get()).toEqual({ actor: 'staff', target_id: id });
+    expect((await editRow(id)).verification_status).toBe('rejected');
+    expect(await profileName(f.developer)).toEqual({ name: 'Alice Example' });
+    expect(await revisionOf(t, f.developer)).toBe(revisionBefore);
+    expect(await countRows(t, 'incidents')).toBe(4);
+    const rejected = await t.engine.db.selectFrom('audit_log').select(['actor', 'target_id']).where('action', '=', 'edit_request.reject').orderBy('id').executeTakeFirst();
+    expect(rejected).toEqual({ actor: 'staff', target_id: id });
     // and it can no longer be approved
     expect((await staff.post(routes.editRequests.approve.path({ id }))).status).toBe(409);
   });
@@ -353,24 +359,26 @@ describe('approving and rejecting an edit request', () => {
     expect(res.status).toBe(200);
     expect(res.body.rejected).toEqual([first]);
     expect(res.body.skipped.map((s: { id: number }) => s.id)).toEqual([second, 999_999]);
-    expect(editRow(t.db, first).verification_status).toBe('rejected');
-    expect(JSON.parse((t.db.prepare("SELECT after FROM audit_log WHERE action = 'edit_request.bulk_reject'").get() as { after: string }).after))
+    expect((await editRow(first)).verification_status).toBe('rejected');
+    expect(JSON.parse((await auditRow(t, 'edit_request.bulk_reject'))!.after!))
       .toEqual({ ids: [first], reason: 'Duplicates' });
   });
 
   it('when an updated incident was deleted since, then approving answers 409 and applies nothing', async () => {
     const id = await submitFullEdit();
-    t.db.prepare('DELETE FROM incidents WHERE id = ?').run(f.incidentA);
-    const revisionBefore = revisionOf(t.db, f.developer);
+    await deleteIncident(t, f.incidentA);
+    const revisionBefore = await revisionOf(t, f.developer);
     const staff = await staffClient(t);
     const res = await staff.post(routes.editRequests.approve.path({ id }));
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(new RegExp(`no longer exist.*#${f.incidentA}`));
-    expect(t.db.prepare('SELECT name FROM profiles WHERE id = ?').get(f.developer)).toEqual({ name: 'Alice Example' });
-    expect(count(t.db, 'incidents')).toBe(3);
-    expect(revisionOf(t.db, f.developer)).toBe(revisionBefore);
-    expect(editRow(t.db, id).verification_status).toBe('pending');
-    expect(t.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action LIKE 'edit_request.%'").get()).toEqual({ n: 0 });
+    expect(await profileName(f.developer)).toEqual({ name: 'Alice Example' });
+    expect(await countRows(t, 'incidents')).toBe(3);
+    expect(await revisionOf(t, f.developer)).toBe(revisionBefore);
+    expect((await editRow(id)).verification_status).toBe('pending');
+    const audits = await t.engine.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', 'like', 'edit_request.%').executeTakeFirstOrThrow();
+    expect(audits).toEqual({ n: 0 });
   });
 
   it('when the request does not exist, then approving answers 404', async () => {

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
+import { countRows, makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile } from '../../test-flows';
 import { routes } from '../../../shared/contract/routes';
 import { createdWithReceiptSchema, receiptSchema, type Receipt, type ReceiptIssued } from '../../../shared/contract/receipt';
@@ -98,10 +98,23 @@ describe('receipts', () => {
       expect(other.body).toEqual({ error: 'That receipt was not found.' });
     }
     // only the token's hash is stored
-    const stored = t.db.prepare('SELECT * FROM receipts').all();
+    const stored = await t.engine.db.selectFrom('receipts').selectAll().orderBy('token_hash').execute();
+    expect(stored).toHaveLength(3); // the report, the incident and the removal request
     expect(JSON.stringify(stored)).not.toContain(asked.receipt.token);
   });
 
+  it('when a submission is replayed with its Idempotency-Key, then the same receipt comes back and no second one is made', async () => {
+    const key = { 'Idempotency-Key': 'receipt-replay-0001' };
+    const first = await accepted(anon.post(routes.profiles.create.project.path(), { name: 'Moon Vault' }, key));
+    const again = await accepted(anon.post(routes.profiles.create.project.path(), { name: 'Moon Vault' }, key));
+    expect(again).toEqual(first);
+    expect(await countRows(t, 'receipts')).toBe(1);
+  });
+});
+
+// SQLite-only: SQLite gives the largest rowid again once its row is deleted, and this test needs a later
+// report to take a removed profile's id; PostgreSQL's identity columns never give an id again.
+describe('receipts (SQLite-only: a deleted row\'s id given again)', () => {
   it('when its item was removed and a later report took the same id, then the receipt reads removed, not the later one\'s status', async () => {
     const first = await accepted(anon.post(routes.profiles.create.developer.path(), { name: 'First Person' }));
     await staff.post(routes.profiles.verify.developer.path({ id: first.id }));
@@ -112,13 +125,5 @@ describe('receipts', () => {
     expect(later.id).toBe(first.id); // SQLite gave the id again
     expect((await receipt(first.receipt)).status).toBe('removed');
     expect((await receipt(later.receipt)).status).toBe('in_review');
-  });
-
-  it('when a submission is replayed with its Idempotency-Key, then the same receipt comes back and no second one is made', async () => {
-    const key = { 'Idempotency-Key': 'receipt-replay-0001' };
-    const first = await accepted(anon.post(routes.profiles.create.project.path(), { name: 'Moon Vault' }, key));
-    const again = await accepted(anon.post(routes.profiles.create.project.path(), { name: 'Moon Vault' }, key));
-    expect(again).toEqual(first);
-    expect(count(t.db, 'receipts')).toBe(1);
   });
 });

@@ -1,9 +1,12 @@
 // API tests: POST /api/removal-requests/ and the staff queue with /process/ and /reject/
 // (product.md#entities, product.md#validation, product.md#calls; docs/design.md#moderation, "Replica sync").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
-import type { Db } from '../../db/connection';
-import { nextRevision } from '../../db/revision';
+import type { Kysely } from 'kysely';
+import { countRows, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
+import { inTransaction } from '../../db/engine/engine';
+import type { Database } from '../../db/engine/schema';
+import { nextRevisionOn } from '../../db/revision';
+import { auditRow, deleteIncident, exists, revisionOf, rowOf, setSubmittedAt } from '../../../tests/support/api-rows';
 import { REMOVAL_MESSAGES, removalRequestSchema } from '../../../shared/contract/removal-request';
 import { routes } from '../../../shared/contract/routes';
 
@@ -17,30 +20,37 @@ interface Fixture {
   projectIncident: number;
 }
 
-function insertProfile(db: Db, kind: 'developer' | 'project', name: string, status = 'verified'): number {
-  return (db
-    .prepare(`INSERT INTO profiles (kind, name, verification_status, joined_date, reported_person_date, submitted_at,
-        submission_kind, revision)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
-    .get(kind, name, status, AT, AT, AT, kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT', nextRevision(db)) as { id: number }).id;
+// rows written straight through the test app's data layer (either engine), in one transaction each
+type Trx = Kysely<Database>;
+
+async function insertProfileOn(trx: Trx, kind: 'developer' | 'project', name: string, status: 'verified' | 'unverified' = 'verified'): Promise<number> {
+  const revision = await nextRevisionOn(trx);
+  return (await trx.insertInto('profiles').values({
+    kind, name, verification_status: status, joined_date: AT, reported_person_date: AT, submitted_at: AT,
+    submission_kind: kind === 'developer' ? 'NEW_DEVELOPER' : 'NEW_PROJECT', revision,
+  }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-function insertIncident(db: Db, profileId: number, description: string, status = 'approved'): number {
-  return (db
-    .prepare(`INSERT INTO incidents (profile_id, description, reported, amount, verification_status)
-      VALUES (?, ?, ?, 500, ?) RETURNING id`)
-    .get(profileId, description, AT, status) as { id: number }).id;
+async function insertIncidentOn(trx: Trx, profileId: number, description: string, status: 'approved' | 'pending' = 'approved'): Promise<number> {
+  return (await trx.insertInto('incidents').values({
+    profile_id: profileId, description, reported: AT, amount: 500, verification_status: status,
+  }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-function fixture(db: Db): Fixture {
-  const developer = insertProfile(db, 'developer', 'Alice Example');
-  const project = insertProfile(db, 'project', 'Moon Token');
+const insertProfile = (kind: 'developer' | 'project', name: string, status: 'verified' | 'unverified' = 'verified') =>
+  inTransaction(t.engine, (trx) => insertProfileOn(trx, kind, name, status));
+const insertIncident = (profileId: number, description: string, status: 'approved' | 'pending' = 'approved') =>
+  inTransaction(t.engine, (trx) => insertIncidentOn(trx, profileId, description, status));
+
+async function fixture(trx: Trx): Promise<Fixture> {
+  const developer = await insertProfileOn(trx, 'developer', 'Alice Example');
+  const project = await insertProfileOn(trx, 'project', 'Moon Token');
   return {
     developer,
-    incidentA: insertIncident(db, developer, 'Rug pull on launch day'),
-    incidentB: insertIncident(db, developer, 'Fake raise'),
+    incidentA: await insertIncidentOn(trx, developer, 'Rug pull on launch day'),
+    incidentB: await insertIncidentOn(trx, developer, 'Fake raise'),
     project,
-    projectIncident: insertIncident(db, project, 'Exit scam'),
+    projectIncident: await insertIncidentOn(trx, project, 'Exit scam'),
   };
 }
 
@@ -52,15 +62,13 @@ const request = (target: Record<string, unknown>) => ({
   ...target,
 });
 
-const removalRow = (db: Db, id: number) => db.prepare('SELECT * FROM removal_requests WHERE id = ?').get(id) as Record<string, unknown>;
-const exists = (db: Db, table: string, id: number) => db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
-const revisionOf = (db: Db, id: number) => (db.prepare('SELECT revision FROM profiles WHERE id = ?').get(id) as { revision: number }).revision;
+const removalRow = (id: number) => rowOf(t, 'removal_requests', id);
 
 let t: TestApp;
 let f: Fixture;
-beforeEach(() => {
+beforeEach(async () => {
   t = makeTestApp();
-  f = fixture(t.db);
+  f = await inTransaction(t.engine, fixture);
 });
 afterEach(() => t.close());
 
@@ -70,7 +78,7 @@ describe('submitting a removal request', () => {
     const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } }); // issue 20: and its receipt
-    expect(removalRow(t.db, res.body.id)).toMatchObject({
+    expect(await removalRow(res.body.id)).toMatchObject({
       target_type: 'developer', developer_id: f.developer, project_id: null, scam_id: null, target_name: 'Alice Example',
       scam_description: null, case_id: 'BUSTR-2025-0001', full_name: 'Carol Requester', contact_information: 'carol@example.com',
       explanation: 'This is about someone else with the same name.', verification_status: 'pending', submitted_by: 'Anonymous',
@@ -81,7 +89,7 @@ describe('submitting a removal request', () => {
     const client = await visitor(t.app);
     const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'project', project: f.project, developer: null }));
     expect(res.status).toBe(201);
-    expect(removalRow(t.db, res.body.id)).toMatchObject({
+    expect(await removalRow(res.body.id)).toMatchObject({
       target_type: 'project', developer_id: null, project_id: f.project, target_name: 'Moon Token',
     });
   });
@@ -90,7 +98,7 @@ describe('submitting a removal request', () => {
     const client = await visitor(t.app);
     const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'scam', scam: f.incidentB }));
     expect(res.status).toBe(201);
-    expect(removalRow(t.db, res.body.id)).toMatchObject({
+    expect(await removalRow(res.body.id)).toMatchObject({
       target_type: 'scam', scam_id: f.incidentB, developer_id: f.developer, project_id: null,
       target_name: 'Alice Example', scam_description: 'Fake raise',
     });
@@ -108,7 +116,7 @@ describe('submitting a removal request', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(REMOVAL_MESSAGES[key]);
       expect(res.body.details).toEqual([{ path: field, message: REMOVAL_MESSAGES[key] }]);
-      expect(count(t.db, 'removal_requests')).toBe(0);
+      expect(await countRows(t, 'removal_requests')).toBe(0);
     });
   }
 
@@ -117,7 +125,7 @@ describe('submitting a removal request', () => {
     const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'project', developer: f.developer }));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/target id/);
-    expect(count(t.db, 'removal_requests')).toBe(0);
+    expect(await countRows(t, 'removal_requests')).toBe(0);
   });
 
   it('when the body carries an unknown field, then it answers 400 and writes nothing', async () => {
@@ -125,7 +133,7 @@ describe('submitting a removal request', () => {
     const res = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer, verification_status: 'processed' }));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/verification_status/);
-    expect(count(t.db, 'removal_requests')).toBe(0);
+    expect(await countRows(t, 'removal_requests')).toBe(0);
   });
 
   const missingTargets: [string, (fx: Fixture) => Record<string, unknown>][] = [
@@ -139,7 +147,7 @@ describe('submitting a removal request', () => {
       const res = await client.post(routes.removalRequests.submit.path(), request(target(f)));
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'The case to remove was not found.' });
-      expect(count(t.db, 'removal_requests')).toBe(0);
+      expect(await countRows(t, 'removal_requests')).toBe(0);
     });
   }
 
@@ -147,7 +155,7 @@ describe('submitting a removal request', () => {
     const client = await visitor(t.app);
     const res = await client.agent.post(routes.removalRequests.submit.path()).send(request({ target_type: 'developer', developer: f.developer }));
     expect(res.status).toBe(403);
-    expect(count(t.db, 'removal_requests')).toBe(0);
+    expect(await countRows(t, 'removal_requests')).toBe(0);
   });
 
   it('when the same submit is replayed with its Idempotency-Key, then one request is stored and the same answer returned', async () => {
@@ -160,7 +168,7 @@ describe('submitting a removal request', () => {
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(count(t.db, 'removal_requests')).toBe(1);
+    expect(await countRows(t, 'removal_requests')).toBe(1);
   });
 });
 
@@ -170,9 +178,9 @@ describe('the staff queue of removal requests', () => {
     const dev = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer }));
     const proj = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'project', project: f.project, case_id: 'BUSTR-2025-0002' }));
     const scam = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'scam', scam: f.projectIncident }));
-    t.db.prepare("UPDATE removal_requests SET submitted_at = '2025-03-01T00:00:00.000Z' WHERE id = ?").run(dev.body.id);
-    t.db.prepare("UPDATE removal_requests SET submitted_at = '2025-02-01T00:00:00.000Z' WHERE id = ?").run(proj.body.id);
-    t.db.prepare("UPDATE removal_requests SET submitted_at = '2025-01-01T00:00:00.000Z' WHERE id = ?").run(scam.body.id);
+    await setSubmittedAt(t, 'removal_requests', dev.body.id, '2025-03-01T00:00:00.000Z');
+    await setSubmittedAt(t, 'removal_requests', proj.body.id, '2025-02-01T00:00:00.000Z');
+    await setSubmittedAt(t, 'removal_requests', scam.body.id, '2025-01-01T00:00:00.000Z');
 
     const staff = await staffClient(t);
     const res = await staff.get(routes.removalRequests.pending.path());
@@ -207,7 +215,7 @@ describe('the staff queue of removal requests', () => {
     const { body } = await client.post(routes.removalRequests.submit.path(), request({ target_type: 'developer', developer: f.developer }));
     const member = await memberClient(t);
     expect((await member.post(routes.removalRequests.process.path({ id: body.id }))).status).toBe(403);
-    expect(exists(t.db, 'profiles', f.developer)).toBe(true);
+    expect(await exists(t, 'profiles', f.developer)).toBe(true);
   });
 });
 
@@ -221,87 +229,91 @@ describe('processing and rejecting a removal request', () => {
 
   it('when staff process a scammer removal, then the scammer, its incidents and edit requests are deleted and a tombstone written', async () => {
     const id = await submit({ target_type: 'developer', developer: f.developer });
-    t.db.prepare(`INSERT INTO edit_requests (profile_id, full_name, case_id, target_type, proposed_changes, submitted_at)
-      VALUES (?, 'Anonymous', 'EDITREQ-2025-0001', 'developer', '{"developer":{"bio":"x"}}', ?)`).run(f.developer, AT);
+    // an edit request of the scammer, sent as a visitor sends it
+    const edit = await (await visitor(t.app)).post(routes.editRequests.submit.developer.path({ id: f.developer }), {
+      target_type: 'developer', proposed_changes: { developer: { bio: 'x' } },
+    });
+    expect(edit.status).toBe(201);
+    expect(await countRows(t, 'edit_requests')).toBe(1);
     const staff = await staffClient(t);
 
     const res = await staff.post(routes.removalRequests.process.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'processed' });
-    expect(exists(t.db, 'profiles', f.developer)).toBe(false);
-    expect(exists(t.db, 'incidents', f.incidentA)).toBe(false);
-    expect(exists(t.db, 'incidents', f.incidentB)).toBe(false);
-    expect(count(t.db, 'edit_requests')).toBe(0);
-    expect(exists(t.db, 'profiles', f.project)).toBe(true);
-    const tombstone = t.db.prepare('SELECT kind, id, revision FROM tombstones').all();
+    expect(await exists(t, 'profiles', f.developer)).toBe(false);
+    expect(await exists(t, 'incidents', f.incidentA)).toBe(false);
+    expect(await exists(t, 'incidents', f.incidentB)).toBe(false);
+    expect(await countRows(t, 'edit_requests')).toBe(0);
+    expect(await exists(t, 'profiles', f.project)).toBe(true);
+    const tombstone = await t.engine.db.selectFrom('tombstones').select(['kind', 'id', 'revision']).orderBy('kind').orderBy('id').execute();
     expect(tombstone).toEqual([{ kind: 'developer', id: f.developer, revision: expect.any(Number) }]);
-    expect((tombstone[0] as { revision: number }).revision).toBeGreaterThan(revisionOf(t.db, f.project));
-    expect(removalRow(t.db, id).verification_status).toBe('processed');
+    expect(tombstone[0]!.revision).toBeGreaterThan(await revisionOf(t, f.project));
+    expect((await removalRow(id)).verification_status).toBe('processed');
 
-    const auditRow = t.db.prepare("SELECT * FROM audit_log WHERE action = 'removal_request.process'").get() as Record<string, string | number>;
-    expect(auditRow).toMatchObject({ actor: 'staff', target_kind: 'removal_request', target_id: id });
-    const before = JSON.parse(auditRow.before as string);
+    const audited = await auditRow(t, 'removal_request.process');
+    expect(audited).toMatchObject({ actor: 'staff', target_kind: 'removal_request', target_id: id });
+    const before = JSON.parse(audited!.before!);
     expect(before.profile).toMatchObject({ id: f.developer, name: 'Alice Example' });
     expect(before.incidents.map((i: { description: string }) => i.description)).toEqual(['Rug pull on launch day', 'Fake raise']);
     expect((await staff.get(routes.removalRequests.pending.path())).body).toEqual([]);
   });
 
   it('when the target is not public (an unverified profile, a pending incident), then the request is 404 like every other call, and nothing is stored', async () => {
-    const hidden = insertProfile(t.db, 'developer', 'Hidden Person', 'unverified');
-    const pending = insertIncident(t.db, f.developer, 'Not reviewed yet', 'pending');
+    const hidden = await insertProfile('developer', 'Hidden Person', 'unverified');
+    const pending = await insertIncident(f.developer, 'Not reviewed yet', 'pending');
     const client = await visitor(t.app);
     for (const body of [{ target_type: 'developer', developer: hidden }, { target_type: 'scam', scam: pending }]) {
       const res = await client.post(routes.removalRequests.submit.path(), request(body));
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'The case to remove was not found.' });
     }
-    expect(count(t.db, 'removal_requests')).toBe(0);
+    expect(await countRows(t, 'removal_requests')).toBe(0);
   });
 
   it('when the removed scammer is no longer public, then no tombstone is written', async () => {
-    const hidden = insertProfile(t.db, 'developer', 'Hidden Person', 'verified');
+    const hidden = await insertProfile('developer', 'Hidden Person', 'verified');
     const id = await submit({ target_type: 'developer', developer: hidden });
-    t.db.prepare("UPDATE profiles SET verification_status = 'unverified' WHERE id = ?").run(hidden);
+    await t.engine.db.updateTable('profiles').set({ verification_status: 'unverified' }).where('id', '=', hidden).execute();
     const staff = await staffClient(t);
     expect((await staff.post(routes.removalRequests.process.path({ id }))).status).toBe(200);
-    expect(exists(t.db, 'profiles', hidden)).toBe(false);
-    expect(count(t.db, 'tombstones')).toBe(0);
+    expect(await exists(t, 'profiles', hidden)).toBe(false);
+    expect(await countRows(t, 'tombstones')).toBe(0);
   });
 
   it('when staff process an incident removal, then only that incident is deleted and its profile revision bumped', async () => {
     const id = await submit({ target_type: 'scam', scam: f.incidentA });
-    const revisionBefore = revisionOf(t.db, f.developer);
+    const revisionBefore = await revisionOf(t, f.developer);
     const staff = await staffClient(t);
 
     const res = await staff.post(routes.removalRequests.process.path({ id }));
     expect(res.status).toBe(200);
-    expect(exists(t.db, 'incidents', f.incidentA)).toBe(false);
-    expect(exists(t.db, 'incidents', f.incidentB)).toBe(true);
-    expect(exists(t.db, 'profiles', f.developer)).toBe(true);
-    expect(revisionOf(t.db, f.developer)).toBeGreaterThan(revisionBefore);
-    expect(count(t.db, 'tombstones')).toBe(0);
-    const auditRow = t.db.prepare("SELECT before FROM audit_log WHERE action = 'removal_request.process'").get() as { before: string };
-    expect(JSON.parse(auditRow.before).incident).toMatchObject({ id: f.incidentA, description: 'Rug pull on launch day' });
+    expect(await exists(t, 'incidents', f.incidentA)).toBe(false);
+    expect(await exists(t, 'incidents', f.incidentB)).toBe(true);
+    expect(await exists(t, 'profiles', f.developer)).toBe(true);
+    expect(await revisionOf(t, f.developer)).toBeGreaterThan(revisionBefore);
+    expect(await countRows(t, 'tombstones')).toBe(0);
+    const audited = await auditRow(t, 'removal_request.process');
+    expect(JSON.parse(audited!.before!).incident).toMatchObject({ id: f.incidentA, description: 'Rug pull on launch day' });
   });
 
   it('when the removed incident is no longer public, then the profile revision stays', async () => {
-    const pending = insertIncident(t.db, f.developer, 'Not reviewed yet', 'approved');
+    const pending = await insertIncident(f.developer, 'Not reviewed yet', 'approved');
     const id = await submit({ target_type: 'scam', scam: pending });
-    t.db.prepare("UPDATE incidents SET verification_status = 'pending' WHERE id = ?").run(pending);
-    const revisionBefore = revisionOf(t.db, f.developer);
+    await t.engine.db.updateTable('incidents').set({ verification_status: 'pending' }).where('id', '=', pending).execute();
+    const revisionBefore = await revisionOf(t, f.developer);
     const staff = await staffClient(t);
     expect((await staff.post(routes.removalRequests.process.path({ id }))).status).toBe(200);
-    expect(exists(t.db, 'incidents', pending)).toBe(false);
-    expect(revisionOf(t.db, f.developer)).toBe(revisionBefore);
+    expect(await exists(t, 'incidents', pending)).toBe(false);
+    expect(await revisionOf(t, f.developer)).toBe(revisionBefore);
   });
 
   it('when the target is already gone, then processing still marks the request processed', async () => {
     const id = await submit({ target_type: 'scam', scam: f.incidentA });
-    t.db.prepare('DELETE FROM incidents WHERE id = ?').run(f.incidentA);
+    await deleteIncident(t, f.incidentA);
     const staff = await staffClient(t);
     const res = await staff.post(routes.removalRequests.process.path({ id }));
     expect(res.status).toBe(200);
-    expect(removalRow(t.db, id).verification_status).toBe('processed');
+    expect((await removalRow(id)).verification_status).toBe('processed');
   });
 
   it('when staff reject, then the target stays, the request is rejected and an audit row is written', async () => {
@@ -310,11 +322,12 @@ describe('processing and rejecting a removal request', () => {
     const res = await staff.post(routes.removalRequests.reject.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, verification_status: 'rejected' });
-    expect(exists(t.db, 'profiles', f.developer)).toBe(true);
-    expect(count(t.db, 'incidents')).toBe(3);
-    expect(count(t.db, 'tombstones')).toBe(0);
-    expect(removalRow(t.db, id).verification_status).toBe('rejected');
-    expect(t.db.prepare("SELECT actor, target_id FROM audit_log WHERE action = 'removal_request.reject'").get()).toEqual({ actor: 'staff', target_id: id });
+    expect(await exists(t, 'profiles', f.developer)).toBe(true);
+    expect(await countRows(t, 'incidents')).toBe(3);
+    expect(await countRows(t, 'tombstones')).toBe(0);
+    expect((await removalRow(id)).verification_status).toBe('rejected');
+    const rejected = await t.engine.db.selectFrom('audit_log').select(['actor', 'target_id']).where('action', '=', 'removal_request.reject').orderBy('id').executeTakeFirst();
+    expect(rejected).toEqual({ actor: 'staff', target_id: id });
   });
 
   it('when a request is no longer pending, then processing or rejecting it again answers 409', async () => {
