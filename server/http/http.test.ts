@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, makeTestApp, visitor, type Client, type TestApp } from '../test-support';
+import { countRows, makeTestApp, visitor, type Client, type TestApp } from '../test-support';
 import { routes } from '../../shared/contract/routes';
 
 let t: TestApp;
@@ -29,20 +29,20 @@ describe('CSRF', () => {
     const res = await anon.agent.post(routes.profiles.create.developer.path()).send({ name: 'X' });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/CSRF/);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 
   it('when the header does not match the cookie, then 403', async () => {
     const res = await anon.agent.post(routes.profiles.create.developer.path()).set('X-CSRFToken', 'x'.repeat(43)).send({ name: 'X' });
     expect(res.status).toBe(403);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 
   it('when the request comes from a foreign Origin, then 403 even with the right token', async () => {
     const res = await anon.post(routes.profiles.create.developer.path(), { name: 'X' }, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/another site/);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 
   it('when the Origin is this host, then the write goes through', async () => {
@@ -65,7 +65,7 @@ describe('errors', () => {
     const res = await anon.post(routes.profiles.create.developer.path(), { name: 'X', bio: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);
     expect(res.body.error).toMatch(/too large/);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 
   it('when an unknown /api path is asked for, then 404 JSON', async () => {
@@ -94,7 +94,7 @@ describe('bodies in a Content-Encoding', () => {
       console.error = original;
     }
     expect(logged).toEqual([]);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 
   it('when the encoding is one the server does not read, then 415 with a readable message', async () => {
@@ -123,7 +123,7 @@ describe('idempotency', () => {
     expect(replay.body).toEqual(first.body);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    expect(count(t.db, 'profiles')).toBe(1);
+    expect(await countRows(t, 'profiles')).toBe(1);
   });
 
   it('when the same key comes with another body, then 422 and nothing is written', async () => {
@@ -131,22 +131,22 @@ describe('idempotency', () => {
     const other = await anon.post(routes.profiles.create.developer.path(), { name: 'Twice' }, { 'Idempotency-Key': key });
     expect(other.status).toBe(422);
     expect(other.body.error).toMatch(/Idempotency-Key/);
-    expect(count(t.db, 'profiles')).toBe(1);
+    expect(await countRows(t, 'profiles')).toBe(1);
   });
 
   it('when a write fails validation, then its key is not kept and a corrected retry with it succeeds', async () => {
     const bad = await anon.post(routes.profiles.create.developer.path(), { name: '' }, { 'Idempotency-Key': key });
     expect(bad.status).toBe(400);
-    expect(count(t.db, 'idempotency_keys')).toBe(0);
+    expect(await countRows(t, 'idempotency_keys')).toBe(0);
     const good = await anon.post(routes.profiles.create.developer.path(), { name: 'Fixed' }, { 'Idempotency-Key': key });
     expect(good.status).toBe(201);
-    expect(count(t.db, 'profiles')).toBe(1);
+    expect(await countRows(t, 'profiles')).toBe(1);
   });
 
   it('when the key is malformed, then 400', async () => {
     const res = await anon.post(routes.profiles.create.developer.path(), { name: 'X' }, { 'Idempotency-Key': 'no spaces allowed' });
     expect(res.status).toBe(400);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 });
 

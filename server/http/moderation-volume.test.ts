@@ -1,11 +1,12 @@
 // Moderation at volume (docs/design.md#moderation): staff queues are paged on the server, staff
 // reject in bulk, and old idempotency keys and audit rows are pruned by age in the background.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, staffClient, visitor, type Client, type TestApp } from '../test-support';
+import { countRows, makeTestApp, staffClient, visitor, type Client, type TestApp } from '../test-support';
 import { reportIncident, reportProfile } from '../test-flows';
 import { routes } from '../../shared/contract/routes';
 import { QUEUE_PAGE_MAX } from '../../shared/constants';
-import { pruneOnce } from './prune';
+import { pruneOnceOn } from './prune';
+import { copiesOfIncident, copiesOfProfile, countWhere } from '../../tests/support/api-rows-b';
 
 let t: TestApp;
 let anon: Client;
@@ -24,9 +25,21 @@ async function manyIncidents(n: number): Promise<{ profileId: number; ids: numbe
   return { profileId, ids };
 }
 
+/**
+ * A queue of `n` incidents (n > 1) without n requests, so that it stays quick on PostgreSQL: the
+ * first reported through the API, the rest its copies written in batches, each reported a
+ * millisecond after the one before (the queue's order, oldest first, is theirs).
+ */
+async function floodOfIncidents(n: number): Promise<{ profileId: number; ids: number[] }> {
+  const { profileId, ids: [first] } = await manyIncidents(1);
+  const reported = Date.parse((await t.engine.db.selectFrom('incidents').select('reported').where('id', '=', first!).executeTakeFirstOrThrow()).reported);
+  const copies = await copiesOfIncident(t, first!, n - 1, (i) => ({ description: `Flood ${i + 1}`, reported: new Date(reported + i + 1).toISOString() }));
+  return { profileId, ids: [first!, ...copies] };
+}
+
 describe('paged staff queues', () => {
   it('when 250 incidents wait, then staff page through them 100 at a time, oldest first, with the total and a next link', async () => {
-    const { ids } = await manyIncidents(250);
+    const { ids } = await floodOfIncidents(250);
     const seen: number[] = [];
     let path: string | null = routes.incidents.pending.path();
     let pages = 0;
@@ -56,7 +69,9 @@ describe('paged staff queues', () => {
   });
 
   it('when staff ask for all profiles awaiting review (page_size=9999), then they get a bounded page and a next link', async () => {
-    for (let i = 0; i < QUEUE_PAGE_MAX + 3; i++) await reportProfile(anon, 'projects', { name: `Project ${i}` });
+    // the first through the API, the rest its copies written in batches (quick on PostgreSQL too)
+    const first = await reportProfile(anon, 'projects', { name: 'Project 0' });
+    await copiesOfProfile(t, first, QUEUE_PAGE_MAX + 2, (i) => ({ name: `Project ${i + 1}` }));
     const res = await staff.get(routes.profiles.list.project.path({ query: { is_verified: 'false', page_size: 9999 } }));
     expect(res.body.count).toBe(QUEUE_PAGE_MAX + 3);
     expect(res.body.results).toHaveLength(QUEUE_PAGE_MAX);
@@ -76,10 +91,10 @@ describe('bulk rejection', () => {
     expect(res.body.rejected).toEqual(ids.slice(1));
     expect(res.body.skipped.map((s: { id: number }) => s.id)).toEqual([ids[0], 999_999]);
     expect((await staff.get(routes.incidents.pending.path())).body).toEqual([]);
-    const row = t.db.prepare("SELECT after FROM audit_log WHERE action = 'incident.bulk_reject'").get() as { after: string };
-    expect(JSON.parse(row.after)).toEqual({ ids: ids.slice(1), reason: 'Spam flood' });
+    const row = await t.engine.db.selectFrom('audit_log').select('after').where('action', '=', 'incident.bulk_reject').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.after!)).toEqual({ ids: ids.slice(1), reason: 'Spam flood' });
     // the approved one is still public
-    expect((t.db.prepare('SELECT verification_status FROM incidents WHERE id = ?').get(ids[0]) as { verification_status: string }).verification_status).toBe('approved');
+    expect((await t.engine.db.selectFrom('incidents').select('verification_status').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).verification_status).toBe('approved');
   });
 
   it('when a visitor tries it or sends too many ids, then nothing is rejected', async () => {
@@ -91,8 +106,8 @@ describe('bulk rejection', () => {
     const tooMany = await staff.post(routes.profiles.bulkReject.developer.path(), { ids: Array.from({ length: 201 }, (_, i) => i + 1) });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatch(/At most 200 items/);
-    expect(count(t.db, 'incidents')).toBe(2);
-    expect((t.db.prepare("SELECT COUNT(*) AS n FROM incidents WHERE verification_status = 'pending'").get() as { n: number }).n).toBe(2);
+    expect(await countRows(t, 'incidents')).toBe(2);
+    expect(await countWhere(t, 'incidents', 'verification_status', 'pending')).toBe(2);
   });
 
   it('when staff reject new profiles in bulk, then they leave the queue', async () => {
@@ -107,16 +122,16 @@ describe('bulk rejection', () => {
 describe('pruning by age', () => {
   it('when a round runs a day later, then idempotency keys are gone and the audit log is kept until its retention', async () => {
     await anon.post(routes.profiles.create.developer.path(), { name: 'Keyed' }, { 'Idempotency-Key': 'outbox-1234:0' });
-    expect(count(t.db, 'idempotency_keys')).toBe(1);
-    const audited = count(t.db, 'audit_log');
+    expect(await countRows(t, 'idempotency_keys')).toBe(1);
+    const audited = await countRows(t, 'audit_log');
     expect(audited).toBeGreaterThan(0); // the staff sign-in
     const dayLater = Date.now() + 25 * 60 * 60 * 1000;
     const deleted = await new Promise<number>((resolve, reject) =>
-      pruneOnce(t.db, { auditRetentionDays: 365, now: () => dayLater, batch: 1 }, (n, error) => (error ? reject(error) : resolve(n))));
+      pruneOnceOn(t.engine, { auditRetentionDays: 365, now: () => dayLater, batch: 1 }, (n, error) => (error ? reject(error) : resolve(n))));
     expect(deleted).toBeGreaterThanOrEqual(1);
-    expect(count(t.db, 'idempotency_keys')).toBe(0);
-    expect(count(t.db, 'audit_log')).toBe(audited);
-    await new Promise<void>((resolve) => pruneOnce(t.db, { auditRetentionDays: 1, now: () => dayLater + 24 * 60 * 60 * 1000 }, () => resolve()));
-    expect(count(t.db, 'audit_log')).toBe(0);
+    expect(await countRows(t, 'idempotency_keys')).toBe(0);
+    expect(await countRows(t, 'audit_log')).toBe(audited);
+    await new Promise<void>((resolve) => pruneOnceOn(t.engine, { auditRetentionDays: 1, now: () => dayLater + 24 * 60 * 60 * 1000 }, () => resolve()));
+    expect(await countRows(t, 'audit_log')).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
+import { countRows, makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
 import { routes } from '../../../shared/contract/routes';
+import { countWhere, revisionOf } from '../../../tests/support/api-rows-b';
 
 let t: TestApp;
 let anon: Client;
@@ -27,7 +28,7 @@ describe('reporting an incident', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), status: 'pending', receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } });
-    const row = t.db.prepare('SELECT * FROM incidents WHERE id = ?').get(res.body.id) as Record<string, unknown>;
+    const row = await t.engine.db.selectFrom('incidents').selectAll().where('id', '=', res.body.id as number).executeTakeFirst();
     expect(row).toMatchObject({
       profile_id: id, verification_status: 'pending', amount: 1250.12345678, currency: 'USDT', occurred: '2024-05-01',
       submitter_contact: 'victim@example.com', types: '["Rug Pull"]', bank_accounts: '[{"bank_name":"Acme Bank","account":"42"}]',
@@ -44,7 +45,9 @@ describe('reporting an incident', () => {
       ip_addresses: [], description: 'Phished', lostAmount: 50, victimsContact: 'me', verification_status: 'verified', is_verified: true,
     });
     expect(res.status).toBe(201);
-    const row = t.db.prepare('SELECT nicknames, company_addresses, bank_accounts, verification_status, currency FROM incidents WHERE id = ?').get(res.body.id);
+    const row = await t.engine.db.selectFrom('incidents')
+      .select(['nicknames', 'company_addresses', 'bank_accounts', 'verification_status', 'currency'])
+      .where('id', '=', res.body.id as number).executeTakeFirst();
     expect(row).toEqual({
       nicknames: '["Slick"]', company_addresses: '["2 Side St"]', bank_accounts: '[{"bank_name":"Acme Bank","account":"99"}]',
       verification_status: 'pending', currency: 'USD',
@@ -58,7 +61,7 @@ describe('reporting an incident', () => {
       expect(res.status).toBe(400);
       expect(typeof res.body.error).toBe('string');
     }
-    expect(count(t.db, 'incidents')).toBe(0);
+    expect(await countRows(t, 'incidents')).toBe(0);
   });
 
   it('when the avatar is not a real PNG, JPEG or WebP image, then 400', async () => {
@@ -71,14 +74,14 @@ describe('reporting an incident', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/avatar/);
     }
-    expect(count(t.db, 'incidents')).toBe(0);
+    expect(await countRows(t, 'incidents')).toBe(0);
   });
 
   it('when the profile does not exist or is of the other kind, then 404', async () => {
     const { id } = await publishedProfile(anon, staff, 'projects', { name: 'P' }, []);
     expect((await anon.post(routes.incidents.submit.developer.path({ id: 424242 }), { description: 'x', lostAmount: '1' })).status).toBe(404);
     expect((await anon.post(routes.incidents.submit.developer.path({ id }), { description: 'x', lostAmount: '1' })).status).toBe(404);
-    expect(count(t.db, 'incidents')).toBe(0);
+    expect(await countRows(t, 'incidents')).toBe(0);
   });
 });
 
@@ -127,15 +130,15 @@ describe('moderating incidents', () => {
 
   it('when staff approve an incident of a verified profile, then it is public and the profile revision moves', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'T' }, []);
-    const before = (t.db.prepare('SELECT revision FROM profiles WHERE id = ?').get(id) as { revision: number }).revision;
+    const before = await revisionOf(t, id);
     const incident = await reportIncident(anon, 'developers', id);
     const res = await staff.post(routes.incidents.approve.path({ id: incident }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: incident, verification_status: 'approved' });
-    const after = (t.db.prepare('SELECT revision FROM profiles WHERE id = ?').get(id) as { revision: number }).revision;
+    const after = await revisionOf(t, id);
     expect(after).toBeGreaterThan(before);
     expect((await anon.get(routes.incidents.ofProfile.developer.path({ id }))).body.incidents).toHaveLength(1);
-    expect(t.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'incident.approve'").get()).toEqual({ n: 1 });
+    expect(await countWhere(t, 'audit_log', 'action', 'incident.approve')).toBe(1);
   });
 
   it('when staff reject an incident, then it stays out of public view', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { reportIncident, reportProfile } from '../../test-flows';
 import { routes } from '../../../shared/contract/routes';
+import { writeOn } from '../../../tests/support/api-rows-b';
 
 let t: TestApp;
 let anon: Client;
@@ -24,14 +25,16 @@ async function arrange() {
   const caseProfile = await reportProfile(anon, 'developers', { name: 'Bea Case' });
   const project = await reportProfile(anon, 'projects', { name: 'Queue Coin' });
   // the demo's other submissions read 'New Case': one arranged as such
-  t.db.prepare("UPDATE profiles SET submission_kind = 'CASE', submitted_at = ? WHERE id = ?").run(daysAgo(40), caseProfile);
-  const scammerScams = [];
+  await writeOn(t)((trx) => trx.updateTable('profiles').set({ submission_kind: 'CASE', submitted_at: daysAgo(40) }).where('id', '=', caseProfile).execute());
+  const scammerScams: number[] = [];
   for (let i = 0; i < 3; i++) scammerScams.push(await reportIncident(anon, 'developers', scammer, { description: `Scammer scam ${i}` }));
-  const projectScams = [];
+  const projectScams: number[] = [];
   for (let i = 0; i < 2; i++) projectScams.push(await reportIncident(anon, 'projects', project, { description: `Project scam ${i}` }));
   // ages: the first scammer scam 10 days old, the first project scam 3 days; the rest today
-  t.db.prepare('UPDATE incidents SET reported = ? WHERE id = ?').run(daysAgo(10), scammerScams[0]);
-  t.db.prepare('UPDATE incidents SET reported = ? WHERE id = ?').run(daysAgo(3), projectScams[0]);
+  await writeOn(t)(async (trx) => {
+    await trx.updateTable('incidents').set({ reported: daysAgo(10) }).where('id', '=', scammerScams[0]!).execute();
+    await trx.updateTable('incidents').set({ reported: daysAgo(3) }).where('id', '=', projectScams[0]!).execute();
+  });
   return { scammer, caseProfile, project, scammerScams, projectScams };
 }
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
+import { countRows, makeTestApp, memberClient, staffClient, visitor, type TestApp } from '../../test-support';
 import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ describe('saved searches for an anonymous visitor', () => {
       expect(res.status).toBe(401);
       expect(res.body.error).toEqual(expect.any(String));
     }
-    expect(count(t.db, 'saved_searches')).toBe(0);
+    expect(await countRows(t, 'saved_searches')).toBe(0);
   });
 
   it('answers 401 rather than a replay to an anonymous caller reusing an idempotency key', async () => {
@@ -56,14 +56,14 @@ describe('saved searches for a signed-in user', () => {
     const removed = await member.delete(one(saved.body.id));
     expect([200, 204]).toContain(removed.status);
     expect((await member.get(PATH)).body).toEqual([]);
-    expect(count(t.db, 'saved_searches')).toBe(0);
+    expect(await countRows(t, 'saved_searches')).toBe(0);
   });
 
   it('accepts a search with only a query, or only a filter', async () => {
     const member = await memberClient(t);
     expect((await member.post(PATH, { name: 'by text', query: 'rug' })).status).toBe(201);
     expect((await member.post(PATH, { name: 'by filter', filters: { Banks: ['Acme Bank'] } })).status).toBe(201);
-    expect(count(t.db, 'saved_searches')).toBe(2);
+    expect(await countRows(t, 'saved_searches')).toBe(2);
   });
 
   it('refuses a blank name with 400 and writes nothing', async () => {
@@ -71,7 +71,7 @@ describe('saved searches for a signed-in user', () => {
     const res = await member.post(PATH, { ...search('x'), name: '   ' });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/name/);
-    expect(count(t.db, 'saved_searches')).toBe(0);
+    expect(await countRows(t, 'saved_searches')).toBe(0);
   });
 
   it('refuses a search with no filter and no query with 400 and writes nothing', async () => {
@@ -81,7 +81,7 @@ describe('saved searches for a signed-in user', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/at least one filter or a search query/);
     }
-    expect(count(t.db, 'saved_searches')).toBe(0);
+    expect(await countRows(t, 'saved_searches')).toBe(0);
   });
 
   it('keeps only the newest 10: saving an eleventh drops the oldest', async () => {
@@ -93,7 +93,7 @@ describe('saved searches for a signed-in user', () => {
     expect(list.body.map((s: { name: string }) => s.name)).toEqual(
       Array.from({ length: 10 }, (_, i) => `search ${11 - i}`),
     );
-    expect(count(t.db, 'saved_searches')).toBe(10);
+    expect(await countRows(t, 'saved_searches')).toBe(10);
   });
 
   it("keeps each user's searches apart: another user's is invisible and deleting it is 404", async () => {
@@ -126,7 +126,7 @@ describe('saved searches for a signed-in user', () => {
     expect(replay.status).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
-    expect(count(t.db, 'saved_searches')).toBe(1);
+    expect(await countRows(t, 'saved_searches')).toBe(1);
   });
 
   it('answers 422 when an Idempotency-Key is reused with a different body', async () => {
@@ -138,6 +138,6 @@ describe('saved searches for a signed-in user', () => {
 
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/Idempotency-Key/);
-    expect(count(t.db, 'saved_searches')).toBe(1);
+    expect(await countRows(t, 'saved_searches')).toBe(1);
   });
 });
