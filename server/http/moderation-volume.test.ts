@@ -6,7 +6,7 @@ import { reportIncident, reportProfile } from '../test-flows';
 import { routes } from '../../shared/contract/routes';
 import { QUEUE_PAGE_MAX } from '../../shared/constants';
 import { pruneOnceOn } from './prune';
-import { copiesOfIncident, copiesOfProfile, countWhere } from '../../tests/support/api-rows-b';
+import { copiesOfIncident, copiesOfProfile, countWhere } from '../../tests/support/api-rows';
 
 let t: TestApp;
 let anon: Client;

@@ -1,9 +1,10 @@
 // What the API tests read and poke in the registry around their HTTP calls, through the test app's
 // data layer (TestApp.engine) only, in SQL both engines run (issue 21): the same test files run on
 // SQLite and with the app on PostgreSQL, where there is no better-sqlite3 connection (`t.db`).
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { TestApp } from '../../server/test-support';
-import type { Database } from '../../server/db/engine/schema';
+import type { Database, IncidentsTable, ProfilesTable } from '../../server/db/engine/schema';
+import { writer, type Write } from './engines';
 
 type Engine = Pick<TestApp, 'engine'>;
 
@@ -53,4 +54,60 @@ export async function setSubmittedAt(t: Engine, table: 'edit_requests' | 'remova
 /** An incident deleted behind the API's back (the item a request names is gone since). */
 export async function deleteIncident(t: Engine, id: number): Promise<void> {
   await t.engine.db.deleteFrom('incidents').where('id', '=', id).execute();
+}
+
+// Setup writes go through `writeOn` (a write as the routes make it: one transaction, the pending
+// identifiers flushed last); many rows are written as copies of one the API stored, in batches, so
+// that a queue of hundreds is seeded in a few statements rather than hundreds of requests.
+
+/** Rows a multi-row INSERT carries at most (each engine's bound-parameter limit stays far off). */
+export const INSERT_CHUNK = 500;
+
+/** A setup write on the test app, as the routes write (tests/support/engines.ts writer). */
+export function writeOn(t: Engine): Write {
+  return writer(t.engine, t.engine.sqlite ?? null);
+}
+
+/** The rows of `table` whose `column` is `value`, on either engine. */
+export async function countWhere(t: Engine, table: keyof Database, column: string, value: string | number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${value}`.execute(t.engine.db);
+  return Number(rows[0]!.n);
+}
+
+/** `rows` in chunks of INSERT_CHUNK; the new ids, ascending (the order the rows were given in). */
+async function insertChunked<T extends 'incidents' | 'profiles'>(write: Write, table: T, rows: Insertable<Database[T]>[]): Promise<number[]> {
+  return write(async (trx) => {
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK);
+      // (Kysely's types do not follow a table chosen by a type parameter)
+      const inserted = await trx.insertInto(table as 'incidents').values(chunk as Insertable<IncidentsTable>[]).returning('id').execute();
+      // a multi-row RETURNING's order is not promised (SQLite's is arbitrary): ids grow in VALUES order
+      ids.push(...inserted.map((r) => Number(r.id)).sort((a, b) => a - b));
+    }
+    return ids;
+  });
+}
+
+const withoutId = <R extends { id: number }>({ id: _id, ...rest }: R): Omit<R, 'id'> => rest;
+
+/**
+ * `n` copies of incident `id` (one the API stored), each changed by `vary(i)`, written in
+ * batches; their ids, in the order of `i`.
+ */
+export async function copiesOfIncident(
+  t: Engine, id: number, n: number, vary: (i: number) => Partial<Selectable<IncidentsTable>>,
+): Promise<number[]> {
+  const row = await t.engine.db.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const template = withoutId(row);
+  return insertChunked(writeOn(t), 'incidents', Array.from({ length: n }, (_, i) => ({ ...template, ...vary(i) })));
+}
+
+/** `n` copies of profile `id` (one the API stored), each changed by `vary(i)`, written in batches; their ids. */
+export async function copiesOfProfile(
+  t: Engine, id: number, n: number, vary: (i: number) => Partial<Selectable<ProfilesTable>>,
+): Promise<number[]> {
+  const row = await t.engine.db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const template = withoutId(row);
+  return insertChunked(writeOn(t), 'profiles', Array.from({ length: n }, (_, i) => ({ ...template, ...vary(i) })));
 }

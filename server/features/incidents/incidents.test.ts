@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
 import { routes } from '../../../shared/contract/routes';
-import { countWhere, revisionOf } from '../../../tests/support/api-rows-b';
+import { countWhere, revisionOf } from '../../../tests/support/api-rows';
 
 let t: TestApp;
 let anon: Client;

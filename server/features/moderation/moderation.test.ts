@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { reportIncident, reportProfile } from '../../test-flows';
 import { routes } from '../../../shared/contract/routes';
-import { writeOn } from '../../../tests/support/api-rows-b';
+import { writeOn } from '../../../tests/support/api-rows';
 
 let t: TestApp;
 let anon: Client;

@@ -1,7 +1,7 @@
-// The API tests' row helpers (api-rows-b.ts) on both engines: what they read, count and copy is
+// The API tests' row helpers (api-rows.ts: the copies and counts) on both engines: what they read, count and copy is
 // the same on SQLite and PostgreSQL, and copies past one batch keep their order.
 import { describe, expect, it } from 'vitest';
-import { copiesOfIncident, copiesOfProfile, countWhere, INSERT_CHUNK, revisionOf, writeOn } from './api-rows-b';
+import { copiesOfIncident, copiesOfProfile, countWhere, INSERT_CHUNK, revisionOf, writeOn } from './api-rows';
 import { useEngines } from './engines';
 import { smallRegistry } from './registry-rows';
 
