@@ -2,7 +2,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, staffClient, visitor, type Client, type TestApp } from '../test-support';
+import { countRows, makeTestApp, staffClient, visitor, type Client, type TestApp } from '../test-support';
 import { reportProfile } from '../test-flows';
 import { routes } from '../../shared/contract/routes';
 
@@ -20,7 +20,7 @@ const dataUrl = (type: string, bytes: Buffer) => `data:image/${type};base64,${by
 const square = (px: number) => sharp({ create: { width: px, height: px, channels: 3, background: '#c33' } });
 const submit = (avatar: string) =>
   anon.post(routes.incidents.submit.developer.path({ id: profileId }), { description: 'Took the money', lostAmount: '10', avatar });
-const storedAvatar = (id: number) => (t.db.prepare('SELECT avatar FROM incidents WHERE id = ?').get(id) as { avatar: string }).avatar;
+const storedAvatar = async (id: number) => (await t.engine.db.selectFrom('incidents').select('avatar').where('id', '=', id).executeTakeFirstOrThrow()).avatar as string;
 const bytesOf = (url: string) => Buffer.from(url.split(',')[1]!, 'base64');
 
 /** A PNG whose header says width × height: a decompression bomb's shape, without its memory. */
@@ -42,7 +42,7 @@ describe('avatars decoded on the server', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid request: avatar: must be at most 256 × 256 pixels (this one is 30000 × 30000)');
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(count(t.db, 'incidents')).toBe(0);
+    expect(await countRows(t, 'incidents')).toBe(0);
   });
 
   it('when an image is larger than 256 px, then 400 with the limit', async () => {
@@ -56,14 +56,14 @@ describe('avatars decoded on the server', () => {
     const res = await submit(dataUrl('png', fake));
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Invalid request: avatar: must be a PNG, JPEG or WebP image/);
-    expect(count(t.db, 'incidents')).toBe(0);
+    expect(await countRows(t, 'incidents')).toBe(0);
   });
 
   it('when a real PNG carries HTML after its end, then what is stored is the image alone, encoded anew', async () => {
     const png = await square(16).png().toBuffer();
     const res = await submit(dataUrl('png', Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')])));
     expect(res.status).toBe(201);
-    const stored = bytesOf(storedAvatar(res.body.id as number));
+    const stored = bytesOf(await storedAvatar(res.body.id as number));
     expect(stored.toString('latin1')).not.toContain('<html>');
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 16, height: 16 });
   });
@@ -73,7 +73,7 @@ describe('avatars decoded on the server', () => {
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const res = await submit(dataUrl('jpeg', jpeg));
     expect(res.status).toBe(201);
-    const stored = await sharp(bytesOf(storedAvatar(res.body.id as number))).metadata();
+    const stored = await sharp(bytesOf(await storedAvatar(res.body.id as number))).metadata();
     expect(stored).toMatchObject({ format: 'jpeg', width: 64, height: 64 });
     expect(stored.exif).toBeUndefined();
   });

@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase, type Db } from '../db/connection';
 import { BUSY_MESSAGE } from '../db/write-failure';
-import { upsertUser } from '../features/auth/users';
-import { count, makeTestApp, STAFF, type TestApp } from '../test-support';
+import { engineOver } from '../db/engine/engine';
+import { hashPassword } from '../features/auth/users';
+import { countRows, makeTestApp, STAFF, type TestApp } from '../test-support';
 import { routes } from '../../shared/contract/routes';
 import type { Config } from '../config';
 
@@ -68,6 +69,18 @@ async function listen(app: ReturnType<typeof createApp>): Promise<number> {
   return (server!.address() as AddressInfo).port;
 }
 
+/** The staff user, written through the test app's data layer (a new app: no user by that name yet). */
+async function addStaff(): Promise<void> {
+  await t.engine.db.insertInto('users')
+    .values({ username: STAFF.username, password_hash: await hashPassword(STAFF.password), is_staff: 1, created_at: new Date().toISOString() })
+    .execute();
+}
+
+/** The points counted in the database for a limiter key; undefined when it has no row. */
+async function pointsOf(key: string): Promise<number | undefined> {
+  return (await t.engine.db.selectFrom('rate_limits').select('points').where('key', '=', key).executeTakeFirst())?.points;
+}
+
 const LIMITS: Partial<Config> = { RATE_LIMITS: true, LIMIT_WRITES: 10, LIMIT_WRITES_WINDOW_S: 600 };
 const report = (i: number) => ({ name: `Flood ${i}`, bio: 'x'.repeat(200) });
 
@@ -81,7 +94,7 @@ describe('anonymous writes per address', () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(created).toHaveLength(10);
     expect(refused).toHaveLength(90);
-    expect(count(t.db, 'profiles')).toBe(10);
+    expect(await countRows(t, 'profiles')).toBe(10);
     const last = refused[refused.length - 1]!;
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(500);
     expect(last.headers['ratelimit-policy']).toBe('10;w=600');
@@ -89,10 +102,10 @@ describe('anonymous writes per address', () => {
     expect(last.body.error).toMatch(/^Too many submissions from your network in a short time\. Yours is kept and can be sent again in 10 minutes\.$/);
     expect(created[0]!.headers['ratelimit-limit']).toBe('10');
     // refused from memory until the window ends: more of the flood writes nothing to the database
-    const counted = () => t.db.prepare('SELECT points FROM rate_limits WHERE key = ?').pluck().get('writes:127.0.0.2');
-    const before = counted();
+    const counted = () => pointsOf('writes:127.0.0.2');
+    const before = await counted();
     for (let i = 0; i < 5; i++) expect((await flood.post(routes.profiles.create.developer.path(), report(i))).status).toBe(429);
-    expect(counted()).toBe(before);
+    expect(await counted()).toBe(before);
 
     const neighbour = await addressClient(port, '127.0.0.3').start();
     const res = await neighbour.post(routes.profiles.create.project.path(), report(1));
@@ -108,14 +121,14 @@ describe('anonymous writes per address', () => {
     await new Promise((r) => server!.close(r));
     // a new process: a new connection and app on the same file
     extraDb = openDatabase(t.config.DATABASE_PATH);
-    port = await listen(createApp({ db: extraDb, config: t.config }));
+    port = await listen(createApp({ db: extraDb, engine: engineOver(extraDb), config: t.config }));
     const again = await addressClient(port, '127.0.0.2').start();
     expect((await again.post(routes.profiles.create.developer.path(), report(99))).status).toBe(429);
   });
 
   it('when staff decide many items, then their writes are not limited', async () => {
     t = makeTestApp(LIMITS);
-    await upsertUser(t.db, { ...STAFF, isStaff: true });
+    await addStaff();
     const port = await listen(t.app);
     const visitor = await addressClient(port, '127.0.0.3').start();
     const ids: number[] = [];
@@ -129,7 +142,7 @@ describe('anonymous writes per address', () => {
   });
 });
 
-describe('anonymous writes under a write lock held by another connection', () => {
+describe('anonymous writes under a write lock held by another connection (SQLite-only: a second better-sqlite3 connection holds the file\'s write lock and the app\'s busy_timeout pragma sets the wait)', () => {
   it('when another connection holds the write lock, then a write answers after one busy timeout (not two: the counter does not wait) and the limit still counts, in memory', async () => {
     t = makeTestApp({ RATE_LIMITS: true, LIMIT_WRITES: 3, LIMIT_WRITES_WINDOW_S: 600 });
     const BUSY_MS = 1000;
@@ -166,7 +179,7 @@ describe('anonymous writes under a write lock held by another connection', () =>
     const res = await neighbour.post(routes.profiles.create.project.path(), report(9));
     expect(res.status).toBe(201);
     expect(res.headers['ratelimit-remaining']).toBe('2');
-    expect(t.db.prepare('SELECT points FROM rate_limits WHERE key = ?').pluck().get('writes:127.0.0.3')).toBe(1);
+    expect(await pointsOf('writes:127.0.0.3')).toBe(1);
   });
 });
 
@@ -188,7 +201,7 @@ describe('public reads per address', () => {
 describe('sign-in per address', () => {
   it('when one address sprays passwords across usernames, then it is throttled, and staff at another address still sign in', async () => {
     t = makeTestApp({ RATE_LIMITS: true, LIMIT_SIGNIN_FAILURES: 8 });
-    await upsertUser(t.db, { ...STAFF, isStaff: true });
+    await addStaff();
     const port = await listen(t.app);
     const sprayer = await addressClient(port, '127.0.0.2').start();
     const statuses: number[] = [];

@@ -3,12 +3,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../test-flows';
-import { seedDemo } from '../demo/seeding';
 import { PROFILE_FETCH_SIZE } from '../../shared/constants';
 import { routes } from '../../shared/contract/routes';
 import type { SharedIdentifier } from '../../shared/contract/shared-identifiers';
 import { PENDING_SIDE_SQL } from './shared-identifiers';
 import { caseId } from '../../shared/domain/case-id';
+import { seedDemoOnApp } from '../../tests/support/tests-c';
 
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -25,7 +25,7 @@ let unrelated: number;
 
 beforeEach(async () => {
   t = makeTestApp();
-  seedDemo(t.db, { profiles: 40 });
+  await seedDemoOnApp(t, { profiles: 40 });
   anon = await visitor(t.app);
   staff = await staffClient(t);
   // a listed scammer whose wallet two approved incidents name
@@ -162,7 +162,7 @@ describe('for staff only', () => {
   });
 });
 
-describe('the pending side is found through indexes', () => {
+describe('the pending side is found through indexes (SQLite-only: EXPLAIN QUERY PLAN reads SQLite\'s own plan of PENDING_SIDE_SQL)', () => {
   it('when staff read a queue, then no read of what awaits review scans every profile or every incident (~270 ms each at 100k)', () => {
     for (const [name, sql] of Object.entries(PENDING_SIDE_SQL)) {
       const plan = (t.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);

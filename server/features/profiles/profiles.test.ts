@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { count, makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
+import { countRows, makeTestApp, memberClient, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportProfile } from '../../test-flows';
+import { auditRow, rowOf } from '../../../tests/support/api-rows';
 import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ describe('reporting a profile', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), receipt: { reference: expect.any(String), token: expect.any(String), url: expect.any(String), page: expect.any(String) } }); // issue 20: and its receipt
-    const row = t.db.prepare('SELECT * FROM profiles WHERE id = ?').get(res.body.id) as Record<string, unknown>;
+    const row = await rowOf(t, 'profiles', res.body.id);
     expect(row).toMatchObject({
       kind: 'developer', name: 'Jane Roe', verification_status: 'unverified', submitted_by: 'Anonymous',
       submission_kind: 'NEW_DEVELOPER', languages: '["Portuguese","English"]',
@@ -33,7 +34,7 @@ describe('reporting a profile', () => {
   it('when a signed-in member reports a project, then the submission records who sent it', async () => {
     const member = await memberClient(t);
     const id = await reportProfile(member, 'projects', { name: 'MoonVault' });
-    const row = t.db.prepare('SELECT kind, submitted_by, submission_kind FROM profiles WHERE id = ?').get(id);
+    const row = await t.engine.db.selectFrom('profiles').select(['kind', 'submitted_by', 'submission_kind']).where('id', '=', id).executeTakeFirst();
     expect(row).toEqual({ kind: 'project', submitted_by: 'member', submission_kind: 'NEW_PROJECT' });
   });
 
@@ -42,20 +43,20 @@ describe('reporting a profile', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('Full name is required');
     expect(res.body.details[0]).toMatchObject({ path: 'name' });
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 
   it('when the payload carries an unknown field, then it is refused (no mass assignment)', async () => {
     const res = await anon.post(routes.profiles.create.developer.path(), { name: 'Jane', revision: 99, submitted_by: 'staff' });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/revision|submitted_by|Unrecognized/i);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 
   it('when the gender is not one of the spec options, then it is refused', async () => {
     const res = await anon.post(routes.profiles.create.developer.path(), { name: 'Jane', gender: 'robot' });
     expect(res.status).toBe(400);
-    expect(count(t.db, 'profiles')).toBe(0);
+    expect(await countRows(t, 'profiles')).toBe(0);
   });
 });
 
@@ -175,11 +176,10 @@ describe('moderating profiles', () => {
     const res = await staff.post(routes.profiles.verify.developer.path({ id }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, verification_status: 'verified' });
-    const row = t.db.prepare('SELECT verification_status, revision FROM profiles WHERE id = ?').get(id) as { verification_status: string; revision: number };
+    const row = await rowOf(t, 'profiles', id);
     expect(row.verification_status).toBe('verified');
     expect(row.revision).toBeGreaterThan(0);
-    const log = t.db.prepare("SELECT actor, action, target_id FROM audit_log WHERE action = 'developer.verify'").get();
-    expect(log).toEqual({ actor: 'staff', action: 'developer.verify', target_id: id });
+    expect(await auditRow(t, 'developer.verify')).toMatchObject({ actor: 'staff', action: 'developer.verify', target_id: id });
   });
 
   it('when staff reject a published profile, then it leaves the list and a tombstone is written', async () => {
@@ -187,7 +187,7 @@ describe('moderating profiles', () => {
     const res = await staff.post(routes.profiles.reject.project.path({ id }));
     expect(res.status).toBe(200);
     expect((await anon.get(routes.profiles.list.project.path({ query: { page_size: 9999 } }))).body.count).toBe(0);
-    expect(t.db.prepare('SELECT kind, id FROM tombstones').all()).toEqual([{ kind: 'project', id }]);
+    expect(await t.engine.db.selectFrom('tombstones').select(['kind', 'id']).orderBy('kind').orderBy('id').execute()).toEqual([{ kind: 'project', id }]);
   });
 
   it('when a visitor or a member tries to verify, then 401 / 403 and nothing changes', async () => {
@@ -195,8 +195,8 @@ describe('moderating profiles', () => {
     expect((await anon.post(routes.profiles.verify.developer.path({ id }))).status).toBe(401);
     const member = await memberClient(t);
     expect((await member.post(routes.profiles.verify.developer.path({ id }))).status).toBe(403);
-    expect(t.db.prepare('SELECT verification_status FROM profiles WHERE id = ?').get(id)).toEqual({ verification_status: 'unverified' });
-    expect(count(t.db, 'audit_log')).toBe(2); // only the two sign-ins
+    expect(await t.engine.db.selectFrom('profiles').select('verification_status').where('id', '=', id).executeTakeFirst()).toEqual({ verification_status: 'unverified' });
+    expect(await countRows(t, 'audit_log')).toBe(2); // only the two sign-ins
   });
 
   it('when staff verify an unknown id, then the answer is 404 JSON', async () => {
