@@ -7,7 +7,10 @@
 // the temporary file, at one moment, and comes back with the seed. The texts and tables that
 // follow the profiles (sync_texts, profile_identifiers, pending_identifiers and their formats in
 // server_state, the revision counter, tombstones) are written by seedDemo in the file as on
-// SQLite, so they arrive consistent with the profiles; nothing is left stale.
+// SQLite, so they arrive consistent with the profiles; nothing is left stale. A write another
+// server commits to the registry after it was read refuses the copy (RegistryChangedError), except
+// in the moment between that check and the copy's lock: seed a registry no server is writing to.
+// Two seeds of one database (instances starting at once) take turns on an advisory lock.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
