@@ -8,11 +8,27 @@ const flag = (fallback: boolean) =>
   z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v)));
 
+/** Whether a registry target names a PostgreSQL database (the data layer's openEngine reads it the same way). */
+export const isPostgresTarget = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
+
+export const DEFAULT_DATABASE_PATH = 'data/registry.sqlite';
+
+// Where the registry is (issue 21): a SQLite file by default, or PostgreSQL when DATABASE_URL is set
+const databaseFields = {
+  DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
+  // unset or empty: the registry is the SQLite file above. The message never repeats the value (it may hold a password).
+  DATABASE_URL: z.string().optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || (isPostgresTarget(v) && URL.canParse(v)), {
+      message: 'DATABASE_URL must be a postgres:// (or postgresql://) URL, e.g. postgres://user:password@host:5432/bustr; a SQLite file goes in DATABASE_PATH',
+    }),
+};
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('127.0.0.1'),
-    DATABASE_PATH: z.string().min(1).default('data/registry.sqlite'),
+    ...databaseFields,
     ADMIN_USERNAME: z.string().trim().min(1).max(150).optional(),
     ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),
     SEED_DEMO: flag(true),
@@ -40,13 +56,31 @@ const envSchema = z
 
 export type Config = z.output<typeof envSchema>;
 
+function invalid(error: z.ZodError): Error {
+  const lines = error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+  return new Error(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!result.success) throw invalid(result.error);
   return result.data;
+}
+
+/** The registry the server opens: DATABASE_URL's PostgreSQL database when it is set, else DATABASE_PATH's SQLite file. */
+export function registryTarget(config: Pick<Config, 'DATABASE_PATH' | 'DATABASE_URL'>): string {
+  return config.DATABASE_URL ?? config.DATABASE_PATH;
+}
+
+/**
+ * The registry as the server would read it from `env`, reading nothing else (the command-line
+ * tools: npm run user, npm run seed). An empty DATABASE_PATH counts as unset here, as those tools
+ * have always taken it. Throws on a DATABASE_URL that is not a postgres:// URL.
+ */
+export function registryTargetOf(env: NodeJS.ProcessEnv): string {
+  const result = z.object(databaseFields).safeParse({ ...env, DATABASE_PATH: env.DATABASE_PATH || undefined });
+  if (!result.success) throw invalid(result.error);
+  return registryTarget(result.data);
 }
 
 /** The configuration tests use: everything default except what they pass. */

@@ -268,3 +268,26 @@ export async function fillPendingIdentifiersOn(trx: Kysely<Database>): Promise<n
   const { rows } = await trx.selectFrom('pending_identifiers').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
   return Number(rows);
 }
+
+/** pg_advisory_xact_lock's key for ensurePendingIdentifiersOn: instances starting at once on one database take turns. */
+const ENSURE_LOCK = 'bustr pending_identifiers ensure';
+
+/**
+ * ensurePendingIdentifiers on the data layer, for the server's start on PostgreSQL (on SQLite,
+ * openDatabase runs the synchronous one): fills the table when it was never filled (a new
+ * PostgreSQL database's format is '0', migrations/011_schema.sql) or is of another format, else
+ * rewrites the profiles the triggers marked stale (written by something other than the API's
+ * writes, which flush their own). One transaction; on PostgreSQL instances starting at once take
+ * turns on an advisory lock, so the second reads the format the first wrote and only flushes.
+ * (Kysely's own transaction, not inTransaction, which this file cannot import: engine.ts opens
+ * SQLite through connection.ts, which imports this file. At start nothing else writes on SQLite's
+ * connection, and the work awaits only its own queries.)
+ */
+export async function ensurePendingIdentifiersOn(engine: Engine): Promise<void> {
+  await engine.db.transaction().execute(async (trx) => {
+    if (engine.kind === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtextextended(${ENSURE_LOCK}, 0))`.execute(trx);
+    const row = await trx.selectFrom('server_state').select('value').where('key', '=', FORMAT_KEY).executeTakeFirst();
+    if (row?.value !== String(PROFILE_IDENTIFIERS_FORMAT)) await fillPendingIdentifiersOn(trx);
+    else await flushPendingIdentifiersOn(trx);
+  });
+}

@@ -1,108 +1,93 @@
-// npm run seed -- --profiles N [--seed S] [--database PATH] [--force] [--no-pending]
-// Fills a database with deterministic demo data (server/demo/seeding.ts), e.g. large registries for
-// benchmarks. A database that already holds profiles is left alone unless --force is given.
-import { parseArgs } from 'node:util';
-import { openDatabase, type Db } from '../db/connection';
-import { reserveRevisions } from '../db/revision';
-import { DEFAULT_SEED, DEFAULT_SEED_PROFILES, seedDemo } from './seeding';
+// npm run seed -- --profiles N [--seed S] [--database PATH|URL] [--force] [--no-pending]
+// Fills a registry with deterministic demo data (server/demo/seeding.ts), e.g. large registries for
+// benchmarks, on SQLite or PostgreSQL (seed-engine.ts). A registry that already holds profiles is
+// left alone unless --force is given.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { consoleIo, readCliArgs, type CliIo } from '../cli-args';
+import { isPostgresTarget, registryTargetOf } from '../config';
+import { openEngine, redactPasswords, type Engine } from '../db/engine/engine';
+import { RegistryChangedError, seedDemoOn } from './seed-engine';
+import { DEFAULT_SEED, DEFAULT_SEED_PROFILES, RegistryHoldsProfilesError } from './seeding';
 
-const USAGE = `Usage: npm run seed -- [--profiles N] [--seed S] [--database PATH] [--force] [--no-pending]
+const USAGE = `Usage: npm run seed -- [--profiles N] [--seed S] [--database PATH|URL] [--force] [--no-pending]
 
   --profiles N     verified profiles to create (default ${DEFAULT_SEED_PROFILES})
   --seed S         PRNG seed; the same seed gives the same data (default ${DEFAULT_SEED})
-  --database PATH  SQLite file (default: $DATABASE_PATH or data/registry.sqlite)
-  --force          seed even if the database has profiles: they are deleted first
-  --no-pending     skip the pending work for staff (unverified reports, edit and removal requests)`;
+  --database PATH  SQLite file, or a postgres:// URL (default: $DATABASE_URL, else $DATABASE_PATH,
+                   else data/registry.sqlite: the registry the server opens)
+  --force          seed even if the registry has profiles: they are deleted first
+  --no-pending     skip the pending work for staff (unverified reports, edit and removal requests)
 
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
-}
+On PostgreSQL the seed is made in a temporary SQLite file and copied across in one transaction
+(as npm run migrate-data copies), with what the registry held besides: stop the servers writing
+to it first (a registry changed meanwhile is left as it was).`;
 
-function wholeNumber(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text.trim())) fail(`--${name} must be a whole number >= 0, got '${text}'\n\n${USAGE}`);
-  return Number.parseInt(text, 10);
-}
+const wholeNumber = (name: string) => z.string().optional().transform((text, ctx) => {
+  if (text === undefined) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number.parseInt(text, 10);
+  ctx.addIssue({ code: 'custom', message: `--${name} must be a whole number >= 0, got '${text}'` });
+  return z.NEVER;
+});
 
-/**
- * Deletes every profile (with its incidents and edit requests) and the removal requests that
- * point at them. Profiles that were public get a tombstone at a fresh revision, so replicas
- * drop them at their next sync (docs/design.md#sync).
- */
-function clearProfiles(db: Db): number {
-  const published = (db.prepare("SELECT count(*) FROM profiles WHERE verification_status = 'verified'").pluck().get() as number);
-  if (published > 0) {
-    const first = reserveRevisions(db, published);
-    db.prepare(`INSERT INTO tombstones (kind, id, revision)
-      SELECT kind, id, ? - 1 + row_number() OVER (ORDER BY id) FROM profiles WHERE verification_status = 'verified'
-      ON CONFLICT (kind, id) DO UPDATE SET revision = excluded.revision`).run(first);
-  }
-  db.prepare('DELETE FROM removal_requests').run();
-  db.prepare('DELETE FROM sync_texts').run(); // the seed writes the texts of the profiles it makes
-  db.prepare('DELETE FROM profile_identifiers').run(); // and their identifiers: at once here, not row by row through the cascade
-  return db.prepare('DELETE FROM profiles').run().changes;
-}
+const argsSchema = z.object({
+  profiles: wholeNumber('profiles').transform((n) => n ?? DEFAULT_SEED_PROFILES),
+  seed: wholeNumber('seed').transform((n) => n ?? DEFAULT_SEED),
+  database: z.string().min(1, '--database must not be empty').optional(),
+  force: z.boolean().default(false),
+  'no-pending': z.boolean().default(false),
+});
 
-function parseOptions() {
+export type { CliIo } from '../cli-args';
+
+/** Runs the command; returns the exit code (0 done, 1 failed or refused, 2 bad arguments). */
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = consoleIo): Promise<number> {
+  const read = readCliArgs(argv, {
+    profiles: { type: 'string' },
+    seed: { type: 'string' },
+    database: { type: 'string' },
+    force: { type: 'boolean' },
+    'no-pending': { type: 'boolean' },
+  }, argsSchema, USAGE, io);
+  if ('exit' in read) return read.exit;
+  const { profiles, seed, force } = read.args;
+  const pending = !read.args['no-pending'];
+
+  let target: string;
   try {
-    return parseArgs({
-      options: {
-        profiles: { type: 'string' },
-        seed: { type: 'string' },
-        database: { type: 'string' },
-        force: { type: 'boolean', default: false },
-        'no-pending': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
+    target = read.args.database ?? registryTargetOf(env);
   } catch (error) {
-    return fail(`${(error as Error).message}\n\n${USAGE}`);
+    io.err((error as Error).message);
+    return 2;
   }
-}
+  const where = isPostgresTarget(target) ? redactPasswords(target) : target;
 
-function main(): void {
-  const values = parseOptions();
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-
-  const profiles = wholeNumber('profiles', values.profiles, DEFAULT_SEED_PROFILES);
-  const seed = wholeNumber('seed', values.seed, DEFAULT_SEED);
-  const pending = !values['no-pending'];
-  const path = values.database ?? process.env.DATABASE_PATH ?? 'data/registry.sqlite';
-
-  const db = openDatabase(path);
+  let engine: Engine | undefined;
   try {
-    const existing = db.prepare('SELECT count(*) FROM profiles').pluck().get() as number;
-    if (existing > 0 && !values.force) {
-      fail(`${path} already holds ${existing} profiles; nothing was changed. Use --force to delete them and seed anew.`, 1);
-    }
-
+    engine = await openEngine(target, { poolSize: 2 });
     const started = performance.now();
-    let removed = 0;
-    const result = db.transaction(() => {
-      if (existing > 0) removed = clearProfiles(db);
-      const seeded = seedDemo(db, { profiles, seed, pending });
-      // a profile id used again is public again: its old tombstone goes (as touchProfile does)
-      if (removed > 0) {
-        db.prepare("DELETE FROM tombstones WHERE id IN (SELECT id FROM profiles WHERE verification_status = 'verified')").run();
-      }
-      return seeded;
-    })();
+    const result = await seedDemoOn(engine, { profiles, seed, pending, force });
     const seconds = (performance.now() - started) / 1000;
-
-    if (removed > 0) console.log(`Deleted ${removed} existing profiles (--force).`);
-    console.log(
-      `Seeded ${result.profiles} profiles and ${result.incidents} incidents into ${path} ` +
+    if (result.removed > 0) io.out(`Deleted ${result.removed} existing profiles (--force).`);
+    io.out(
+      `Seeded ${result.profiles} profiles and ${result.incidents} incidents into ${where} ` +
         `(seed ${seed}, ${pending ? 'with' : 'without'} pending staff work) in ${seconds.toFixed(2)} s.`,
     );
+    return 0;
+  } catch (error) {
+    if (error instanceof RegistryHoldsProfilesError || error instanceof RegistryChangedError) {
+      io.err(redactPasswords(error.message));
+      return 1;
+    }
+    io.err(`The seed failed, nothing was changed: ${redactPasswords((error as Error).message)}`);
+    return 1;
   } finally {
-    db.close();
+    await engine?.close();
   }
 }
 
-main();
+// run only as a script (`node --import tsx server/demo/seed-cli.ts`), not when imported
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -134,6 +134,61 @@ export function seedDemo(db: Db, options: SeedOptions = {}): SeedResult {
   return { profiles, incidents };
 }
 
+/** A registry that holds profiles is seeded only when asked to replace them (npm run seed -- --force). */
+export class RegistryHoldsProfilesError extends Error {
+  constructor(readonly where: string, readonly profiles: number) {
+    super(`${where} already holds ${profiles} profiles; nothing was changed. Use --force to delete them and seed anew.`);
+  }
+}
+
+export interface ReseedOptions extends SeedOptions {
+  /** Delete the profiles the registry holds first (with their incidents and requests); without it a registry with profiles is refused. */
+  force?: boolean;
+}
+
+export interface ReseedResult extends SeedResult {
+  /** Profiles deleted first (force). */
+  removed: number;
+}
+
+/**
+ * npm run seed on a SQLite connection: seedDemo in one transaction, after deleting the profiles
+ * already there when `force` is given (RegistryHoldsProfilesError when they are there without it).
+ * What else the registry holds (users, sessions, the audit log …) stays.
+ */
+export function reseedDemo(db: Db, options: ReseedOptions = {}): ReseedResult {
+  return db.transaction(() => {
+    const existing = db.prepare('SELECT count(*) FROM profiles').pluck().get() as number;
+    if (existing > 0 && !options.force) throw new RegistryHoldsProfilesError(db.name, existing);
+    const removed = existing > 0 ? clearProfiles(db) : 0;
+    const seeded = seedDemo(db, options);
+    // a profile id used again is public again: its old tombstone goes (as touchProfile does)
+    if (removed > 0) {
+      db.prepare("DELETE FROM tombstones WHERE id IN (SELECT id FROM profiles WHERE verification_status = 'verified')").run();
+    }
+    return { ...seeded, removed };
+  })();
+}
+
+/**
+ * Deletes every profile (with its incidents and edit requests) and the removal requests that
+ * point at them. Profiles that were public get a tombstone at a fresh revision, so replicas
+ * drop them at their next sync (docs/design.md#sync).
+ */
+function clearProfiles(db: Db): number {
+  const published = (db.prepare("SELECT count(*) FROM profiles WHERE verification_status = 'verified'").pluck().get() as number);
+  if (published > 0) {
+    const first = reserveRevisions(db, published);
+    db.prepare(`INSERT INTO tombstones (kind, id, revision)
+      SELECT kind, id, ? - 1 + row_number() OVER (ORDER BY id) FROM profiles WHERE verification_status = 'verified'
+      ON CONFLICT (kind, id) DO UPDATE SET revision = excluded.revision`).run(first);
+  }
+  db.prepare('DELETE FROM removal_requests').run();
+  db.prepare('DELETE FROM sync_texts').run(); // the seed writes the texts of the profiles it makes
+  db.prepare('DELETE FROM profile_identifiers').run(); // and their identifiers: at once here, not row by row through the cascade
+  return db.prepare('DELETE FROM profiles').run().changes;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The moderation record (docs/decisions/027): the feed (/feed.atom) lists verify and approve events of
 // the audit log, which profiles seeded straight into the table have none of. The audit log keeps

@@ -1,19 +1,21 @@
-// `npm run user -- --username U --password P [--staff] [--database FILE]` (docs/design.md#auth):
+// `npm run user -- --username U --password P [--staff] [--database FILE|URL]` (docs/design.md#auth):
 // creates the user, or updates the password and staff flag of an existing one. The flags say
 // what the user is afterwards: updating without --staff makes the user a non-staff member.
+// On either engine (issue 21): the registry the server reads (DATABASE_URL, else DATABASE_PATH)
+// or the one --database names, through the data layer.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { MAX_SHORT_TEXT, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { consoleIo, readCliArgs, type CliIo } from '../../cli-args';
-import { openDatabase } from '../../db/connection';
-import { endUserSessions, upsertUser } from './users';
+import { DEFAULT_DATABASE_PATH, isPostgresTarget, registryTargetOf } from '../../config';
+import { openEngine, redactPasswords, type Engine } from '../../db/engine/engine';
+import { endUserSessionsOn, findUserOn, upsertUserOn } from './users';
 
-const DEFAULT_DATABASE = 'data/registry.sqlite';
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH; // ASVS L1 2.1.1
 
-const USAGE = `Usage: npm run user -- --username NAME --password PASSWORD [--staff] [--database FILE]
-       npm run user -- --username NAME --end-sessions [--database FILE]
+const USAGE = `Usage: npm run user -- --username NAME --password PASSWORD [--staff] [--database FILE|URL]
+       npm run user -- --username NAME --end-sessions [--database FILE|URL]
 
 Creates the user, or updates the password and staff flag of an existing one (which signs the
 user out everywhere). With --end-sessions, only signs the user out everywhere.
@@ -21,7 +23,8 @@ user out everywhere). With --end-sessions, only signs the user out everywhere.
   --password  at least ${MIN_PASSWORD_LENGTH} characters
   --staff     the user may moderate in the admin panel (without it: a non-staff user)
   --end-sessions  end every session of the user, changing nothing else
-  --database  the SQLite file (default: $DATABASE_PATH, else ${DEFAULT_DATABASE})`;
+  --database  the SQLite file, or a postgres:// URL (default: $DATABASE_URL, else $DATABASE_PATH,
+              else ${DEFAULT_DATABASE_PATH}: the registry the server opens)`;
 
 const argsSchema = z.object({
   username: z.string({ error: '--username is required' }).trim().min(1, '--username must not be blank')
@@ -52,28 +55,36 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.err(`--password is required\n\n${USAGE}`);
     return 2;
   }
-  const databasePath = read.args.database ?? (env.DATABASE_PATH || DEFAULT_DATABASE);
-  const db = openDatabase(databasePath);
+  let target: string;
   try {
+    target = read.args.database ?? registryTargetOf(env);
+  } catch (error) {
+    io.err((error as Error).message);
+    return 2;
+  }
+  // a file is named as it was always printed; a URL without its password
+  const where = isPostgresTarget(target) ? redactPasswords(target) : resolve(target);
+  let engine: Engine | undefined;
+  try {
+    engine = await openEngine(target, { poolSize: 2 });
     if (endOnly) {
-      const user = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number } | undefined;
+      const user = await findUserOn(engine.db, username);
       if (!user) {
-        io.err(`No user '${username}' in ${resolve(databasePath)}.`);
+        io.err(`No user '${username}' in ${where}.`);
         return 1;
       }
-      const ended = endUserSessions(db, user.id);
+      const ended = await endUserSessionsOn(engine.db, user.id);
       io.out(`Ended ${ended} ${ended === 1 ? 'session' : 'sessions'} of '${username}'.`);
       return 0;
     }
-    const existed = db.prepare('SELECT 1 FROM users WHERE username = ?').get(username) !== undefined;
-    await upsertUser(db, { username, password: password!, isStaff: staff });
-    io.out(`${existed ? 'Updated' : 'Created'} user '${username}' (${staff ? 'staff' : 'not staff'}) in ${resolve(databasePath)}.`);
+    const { created } = await upsertUserOn(engine, { username, password: password!, isStaff: staff });
+    io.out(`${created ? 'Created' : 'Updated'} user '${username}' (${staff ? 'staff' : 'not staff'}) in ${where}.`);
     return 0;
   } catch (error) {
-    io.err(`Could not save the user: ${(error as Error).message}`);
+    io.err(`Could not save the user: ${redactPasswords((error as Error).message)}`);
     return 1;
   } finally {
-    db.close();
+    await engine?.close();
   }
 }
 
