@@ -10,7 +10,7 @@ import { openDatabase, type Db } from './db/connection';
 import { createApp } from './app';
 import { engineOver, type Engine } from './db/engine/engine';
 import type { Database } from './db/engine/schema';
-import { findUser, upsertUser } from './features/auth/users';
+import { findUserOn, upsertUserOn } from './features/auth/users';
 import { routes } from '../shared/contract/routes';
 
 export interface TestApp {
@@ -89,14 +89,14 @@ export const MEMBER = { username: 'member', password: 'member password 1' };
 /** A signed-in staff client (the user is created on first use). */
 export async function staffClient(t: TestApp): Promise<Client> {
   // made once: setting the password again would end the sessions of the staff clients made before
-  if (!findUser(t.db, STAFF.username)) await upsertUser(t.db, { ...STAFF, isStaff: true });
+  if (!await findUserOn(t.engine.db, STAFF.username)) await upsertUserOn(t.engine, { ...STAFF, isStaff: true });
   const client = await visitor(t.app);
   await signIn(client, STAFF.username, STAFF.password);
   return client;
 }
 
 export async function memberClient(t: TestApp): Promise<Client> {
-  if (!findUser(t.db, MEMBER.username)) await upsertUser(t.db, { ...MEMBER, isStaff: false });
+  if (!await findUserOn(t.engine.db, MEMBER.username)) await upsertUserOn(t.engine, { ...MEMBER, isStaff: false });
   const client = await visitor(t.app);
   await signIn(client, MEMBER.username, MEMBER.password);
   return client;

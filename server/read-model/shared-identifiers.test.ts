@@ -8,7 +8,7 @@ import { routes } from '../../shared/contract/routes';
 import type { SharedIdentifier } from '../../shared/contract/shared-identifiers';
 import { PENDING_SIDE_SQL } from './shared-identifiers';
 import { caseId } from '../../shared/domain/case-id';
-import { seedDemoOnApp } from '../../tests/support/tests-c';
+import { seedDemoOn } from '../demo/seed-engine';
 
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -25,7 +25,7 @@ let unrelated: number;
 
 beforeEach(async () => {
   t = makeTestApp();
-  await seedDemoOnApp(t, { profiles: 40 });
+  await seedDemoOn(t.engine, { profiles: 40 });
   anon = await visitor(t.app);
   staff = await staffClient(t);
   // a listed scammer whose wallet two approved incidents name
