@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { isPostgresTarget } from '../../config';
 import { openDatabase, type Db } from '../connection';
 import { migratePostgres, pendingPostgresMigrations } from './postgres-migrate';
 import type { Database } from './schema';
@@ -48,9 +49,8 @@ export function sqliteSchemaVersion(): number {
   return Math.max(...readdirSync(SQLITE_MIGRATIONS_DIR).filter((f) => /^\d+_.*\.sql$/.test(f)).map((f) => Number.parseInt(f, 10)));
 }
 
-export function isPostgresUrl(target: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(target);
-}
+/** Whether a registry target is a postgres:// URL rather than a SQLite file (config.ts says it once). */
+export const isPostgresUrl = isPostgresTarget;
 
 /** A text as it may be printed: the password of any URL in it replaced. */
 export function redactPasswords(text: string): string {
