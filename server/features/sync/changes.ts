@@ -70,15 +70,22 @@ export async function changePageOn(db: Kysely<Database>, requestedSince: number,
   return page;
 }
 
-/** CHANGES in Kysely: the public profiles and tombstones after `since`, in revision order, `limit` of them. */
+/**
+ * CHANGES in Kysely: the public profiles and tombstones after `since`, in revision order, `limit`
+ * of them. Each side ordered and limited on its own first, so that PostgreSQL reads the first
+ * `limit` of each from its index by revision (profiles_public_revision, tombstones_revision)
+ * rather than sorting everything after `since` (a first sync's early pages: most of the registry).
+ */
 async function changesAfterOn(db: Kysely<Database>, since: number, limit: number): Promise<Change[]> {
   const profiles = db.selectFrom('profiles')
     .select([sql<Change['type']>`'profile'`.as('type'), 'kind', 'id', 'revision'])
-    .where('verification_status', '=', 'verified').where('revision', '>', since);
+    .where('verification_status', '=', 'verified').where('revision', '>', since)
+    .orderBy('revision').limit(limit);
   const tombstones = db.selectFrom('tombstones')
     .select([sql<Change['type']>`'tombstone'`.as('type'), sql<ProfileKind>`kind`.as('kind'), 'id', 'revision'])
-    .where('revision', '>', since);
-  return db.selectFrom(profiles.unionAll(tombstones).as('changes'))
+    .where('revision', '>', since)
+    .orderBy('revision').limit(limit);
+  return db.selectFrom(db.selectFrom(profiles.as('p')).selectAll().unionAll(db.selectFrom(tombstones.as('t')).selectAll()).as('changes'))
     .select(['type', 'kind', 'id', 'revision'])
     .orderBy('revision').limit(limit)
     .execute();
