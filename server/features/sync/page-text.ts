@@ -12,11 +12,25 @@
 // (docs/decisions/014-materialised-sync-texts.md). A change to what this file writes changes texts
 // at unchanged revisions: it comes with a new SYNC_TEXT_FORMAT (sync-texts.test.ts fails until it
 // does), and texts stored in another format are never served.
+//
+// On the data layer (issue 21, docs/decisions/035): SQLite keeps all of the above (prepared
+// statements, texts written in SQL: the first sync of 100k profiles has its budget there). On
+// PostgreSQL the texts are written in JavaScript, as JSON.stringify of the object form
+// (syncProfileOf, which sync.test.ts holds SQLite's texts to), because PostgreSQL's to_json escapes
+// otherwise than JSON.stringify (U+2028, '/'); they are kept in its sync_texts the same way, read
+// back while the revision holds (pageTextsOn, storeTextsOn, publicProfileTextsOn). A page is put
+// together from its texts by the same code on both (fullPageOf, lightPageOf).
 import type { Statement } from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
+import { inTransaction, type Engine } from '../../db/engine/engine';
+import type { Database } from '../../db/engine/schema';
 import { isBusy, isReadOnly } from '../../db/write-failure';
+import { approvedIncidentsByProfileOn } from '../../read-model/queries';
+import { toProfile, type ProfileRow } from '../../read-model/rows';
 import type { BankAccount } from '../../../shared/contract/common';
-import { SYNC_LIGHT_FIELDS, type Tombstone } from '../../../shared/contract/sync';
+import type { Incident } from '../../../shared/contract/incident';
+import { SYNC_LIGHT_FIELDS, type SyncProfile, type Tombstone } from '../../../shared/contract/sync';
 import type { ChangePage } from './changes';
 
 /** A page profile, as a raw row of PROFILES. */
@@ -104,6 +118,43 @@ export function dropOtherTextFormats(db: Db): boolean {
     return true;
   })();
   storedFormatCurrent.set(db, true);
+  return dropped;
+}
+
+/**
+ * Per Kysely (an engine's: keyed by what it reads through): whether its stored texts are of
+ * SYNC_TEXT_FORMAT, read once (dropOtherTextFormatsOn makes them so).
+ */
+const storedFormatCurrentOn = new WeakMap<Kysely<Database>, boolean>();
+
+/** storedTextsUsable on the data layer (server_state's format key, as on SQLite). */
+export async function storedTextsUsableOn(db: Kysely<Database>): Promise<boolean> {
+  const known = storedFormatCurrentOn.get(db);
+  if (known !== undefined) return known;
+  const current = (await formatOn(db)) === String(SYNC_TEXT_FORMAT);
+  // a dropOtherTextFormatsOn that finished meanwhile has the last word
+  if (!storedFormatCurrentOn.has(db)) storedFormatCurrentOn.set(db, current);
+  return storedFormatCurrentOn.get(db)!;
+}
+
+async function formatOn(db: Kysely<Database>): Promise<string | undefined> {
+  return (await db.selectFrom('server_state').select('value').where('key', '=', FORMAT_KEY).executeTakeFirst())?.value;
+}
+
+/**
+ * dropOtherTextFormats on the data layer, in one transaction (on PostgreSQL two instances starting
+ * at once both find the same and write the same). Says whether it dropped them.
+ */
+export async function dropOtherTextFormatsOn(engine: Engine): Promise<boolean> {
+  const dropped = await inTransaction(engine, async (trx) => {
+    if ((await formatOn(trx)) === String(SYNC_TEXT_FORMAT)) return false;
+    await trx.deleteFrom('sync_texts').execute();
+    await trx.insertInto('server_state').values({ key: FORMAT_KEY, value: String(SYNC_TEXT_FORMAT) })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
+    return true;
+  });
+  storedFormatCurrentOn.set(engine.db, true);
   return dropped;
 }
 
@@ -275,10 +326,20 @@ export function storeTexts(db: Db, texts: readonly SyncText[]): void {
  * Whether an error says the database takes no writes now: opened read-only, or another
  * connection writing (SQLITE_BUSY, and SQLITE_BUSY_SNAPSHOT when it wrote since this read began).
  * A read that only meant to keep a text still answers; the statement alone failed, and the read
- * transaction goes on.
+ * transaction goes on. On PostgreSQL: a read-only transaction or standby (25006), or another
+ * instance storing the same texts at once (40001, 40P01: see isContended).
  */
 export function isUnwritable(error: unknown): boolean {
-  return isBusy(error) || isReadOnly(error);
+  return isBusy(error) || isReadOnly(error) || isContended(error) || pgCode(error) === PG_READ_ONLY;
+}
+
+const PG_READ_ONLY = '25006';
+const pgCode = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+
+/** PostgreSQL's serialization failure or deadlock: another instance wrote the same rows at once; over in a moment. */
+export function isContended(error: unknown): boolean {
+  const code = pgCode(error);
+  return code === '40001' || code === '40P01';
 }
 
 const COMMA = Buffer.from(',');
@@ -327,8 +388,13 @@ const pageEnd = (page: ChangePage, tombstones: readonly Tombstone[]): string => 
 /** JSON.stringify(syncPage(...)) for a page of changes, as UTF-8 bytes, read in the caller's transaction. */
 export function pageBody(db: Db, page: ChangePage): Buffer {
   const { ids, revisionOf, tombstones } = splitChanges(page);
+  return fullPageOf(page, profileTexts(db, ids, revisionOf), tombstones);
+}
+
+/** The full page's bytes from its profiles' texts (in the page's order): both engines' pages are put together here. */
+export function fullPageOf(page: ChangePage, texts: readonly Buffer[], tombstones = splitChanges(page).tombstones): Buffer {
   const parts: Buffer[] = [Buffer.from('{"profiles":[')];
-  profileTexts(db, ids, revisionOf).forEach((text, i) => {
+  texts.forEach((text, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(text);
   });
@@ -406,11 +472,157 @@ export function publicLightProfileTexts(db: Db, ids: readonly number[]): Map<num
  */
 export function lightPageBody(db: Db, page: ChangePage): Buffer {
   const { ids, revisionOf, tombstones } = splitChanges(page);
+  return lightPageOf(page, profileTexts(db, ids, revisionOf), tombstones);
+}
+
+/** The light page's bytes from its profiles' full texts (in the page's order), on both engines. */
+export function lightPageOf(page: ChangePage, texts: readonly Buffer[], tombstones = splitChanges(page).tombstones): Buffer {
   const columns = Object.fromEntries(SYNC_LIGHT_FIELDS.map((field) => [field, [] as unknown[]])) as Record<string, unknown[]>;
-  for (const text of profileTexts(db, ids, revisionOf)) {
+  for (const text of texts) {
     const cut = text.indexOf(INCIDENTS_KEY);
     const profile = JSON.parse(text.toString('utf8', 0, cut) + '"incidents":[]}') as Record<string, unknown>;
     for (const field of SYNC_LIGHT_FIELDS) columns[field]!.push(profile[field]);
   }
   return Buffer.from('{"form":"light","columns":' + JSON.stringify(columns) + ',' + pageEnd(page, tombstones));
+}
+
+// ---- On the data layer: the texts written in JavaScript (PostgreSQL's; they run on SQLite too) ----
+
+/**
+ * A sync page's profile as objects: toProfile (read-model/rows.ts) with its kind, revision and
+ * approved incidents. What syncPage answers, and what PostgreSQL's texts are JSON.stringify of;
+ * SQLite's texts written in SQL are held to it byte for byte (sync.test.ts).
+ */
+export function syncProfileOf(row: ProfileRow, incidents: readonly Incident[]): SyncProfile {
+  return { ...toProfile(row, incidents), kind: row.kind, revision: row.revision, incidents: [...incidents] };
+}
+
+/** Ids a statement binds at most (SQLite's 32,766 variables and PostgreSQL's 65,535 parameters, with room). */
+const IDS_A_STATEMENT = 5000;
+
+function chunks<T>(values: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
+}
+
+/** writeTexts on the data layer: the texts of these profiles, written anew from their rows in JavaScript; read in the caller's transaction. */
+export async function writeTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<SyncText[]> {
+  const texts: SyncText[] = [];
+  for (const part of chunks(ids, IDS_A_STATEMENT)) {
+    const rows: ProfileRow[] = await db.selectFrom('profiles').selectAll().where('id', 'in', part).execute();
+    const incidents = await approvedIncidentsByProfileOn(db, part);
+    for (const row of rows) texts.push({ id: row.id, revision: row.revision, json: JSON.stringify(syncProfileOf(row, incidents.get(row.id) ?? [])) });
+  }
+  return texts;
+}
+
+/** Rows an INSERT into sync_texts takes (3 parameters each). */
+const STORE_ROWS = 1000;
+
+/**
+ * storeTexts on the data layer: an upsert by id that never puts an older revision over a newer
+ * one (an instance whose page was read before another's write may store after it). In id order,
+ * so that two instances storing the same profiles at once lock them in the same order.
+ */
+export async function storeTextsOn(db: Kysely<Database>, texts: readonly SyncText[]): Promise<void> {
+  const rows = [...texts].sort((a, b) => a.id - b.id).map(({ id, revision, json }) => ({ id, revision, json }));
+  for (const part of chunks(rows, STORE_ROWS)) {
+    await db.insertInto('sync_texts').values(part)
+      .onConflict((oc) => oc.column('id')
+        .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), json: eb.ref('excluded.json') }))
+        .where((eb) => eb('sync_texts.revision', '<', eb.ref('excluded.revision'))))
+      .execute();
+  }
+}
+
+/**
+ * Keeps written texts when the database takes them (isUnwritable: else the answer goes out
+ * anyway). Inside a transaction, behind a savepoint: on PostgreSQL a failed statement would
+ * otherwise end the caller's transaction.
+ */
+export async function keepTextsOn(db: Kysely<Database>, texts: readonly SyncText[]): Promise<void> {
+  if (texts.length === 0) return;
+  if (!db.isTransaction) {
+    try {
+      await storeTextsOn(db, texts);
+    } catch (error) {
+      if (!isUnwritable(error)) throw error;
+    }
+    return;
+  }
+  await sql`SAVEPOINT sync_texts_store`.execute(db);
+  try {
+    await storeTextsOn(db, texts);
+    await sql`RELEASE SAVEPOINT sync_texts_store`.execute(db);
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT sync_texts_store`.execute(db);
+    if (!isUnwritable(error)) throw error;
+  }
+}
+
+/**
+ * profileTexts on the data layer: the page profiles' texts as bytes, in the page's order, stored
+ * ones where current (`usable`: storedTextsUsableOn), the others written; read in the page's
+ * transaction. The written ones come back apart, to be kept once that transaction is over
+ * (keepTextsOn): a REPEATABLE READ transaction on PostgreSQL would fail to write over a text
+ * another instance stored meanwhile.
+ */
+export async function pageTextsOn(
+  db: Kysely<Database>, page: ChangePage, usable: boolean,
+): Promise<{ texts: Buffer[]; written: SyncText[] }> {
+  const { ids, revisionOf } = splitChanges(page);
+  if (ids.length === 0) return { texts: [], written: [] };
+  const textOf = new Map<number, Buffer>();
+  if (usable) {
+    for (const part of chunks(ids, IDS_A_STATEMENT)) {
+      for (const { id, revision, json } of await db.selectFrom('sync_texts').select(['id', 'revision', 'json']).where('id', 'in', part).execute()) {
+        if (revisionOf.get(id) === revision) textOf.set(id, Buffer.from(json));
+      }
+    }
+  }
+  let written: SyncText[] = [];
+  if (textOf.size < ids.length) {
+    written = await writeTextsOn(db, ids.filter((id) => !textOf.has(id)));
+    for (const text of written) textOf.set(text.id, Buffer.from(text.json));
+  }
+  return { texts: ids.map((id) => textOf.get(id)!), written: usable ? written : [] };
+}
+
+/**
+ * publicProfileTexts on the data layer, on either engine: the texts of these profiles at their
+ * current revisions, as UTF-8 bytes, for those that are public (absent: not public); stored ones,
+ * the others written in JavaScript and kept (keepTextsOn). Read in the caller's transaction, if any.
+ */
+export async function publicProfileTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Buffer>> {
+  const textOf = new Map<number, Buffer>();
+  if (ids.length === 0) return textOf;
+  const usable = await storedTextsUsableOn(db);
+  const stale: number[] = [];
+  for (const part of chunks(ids, IDS_A_STATEMENT)) {
+    const rows = await db.selectFrom('profiles as p').leftJoin('sync_texts as t', 't.id', 'p.id')
+      .select(['p.id', 'p.revision', 't.revision as storedRevision', 't.json'])
+      .where('p.verification_status', '=', 'verified').where('p.id', 'in', part)
+      .execute();
+    for (const { id, revision, storedRevision, json } of rows) {
+      if (usable && storedRevision === revision && json !== null) textOf.set(id, Buffer.from(json));
+      else stale.push(id);
+    }
+  }
+  if (stale.length > 0) {
+    const written = await writeTextsOn(db, stale);
+    for (const text of written) textOf.set(text.id, Buffer.from(text.json));
+    if (usable) await keepTextsOn(db, written);
+  }
+  return textOf;
+}
+
+/**
+ * publicLightProfileTexts on the data layer, on either engine: the light texts (lightProfileText)
+ * of those of these profiles that are public, by id. The search call's pages are pasted from them.
+ */
+export async function publicLightProfileTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Buffer>> {
+  const texts = await publicProfileTextsOn(db, ids);
+  for (const [id, text] of texts) texts.set(id, lightProfileText(text));
+  return texts;
 }
