@@ -1,6 +1,10 @@
 // docs/design.md#errors on a real small disk: a tmpfs of 4 MB mounted for the test (as root, as
 // these machines and CI run; elsewhere the test is skipped, and says so). The disk is filled to
 // the last byte, then a visitor reports and staff sign in; then the database is opened read-only.
+// SQLite-only by nature (issue 21): the test is about SQLite's file on a full disk (SQLITE_FULL),
+// its disk reserve (db/reserve.ts) and a read-only better-sqlite3 connection, none of which exists
+// on PostgreSQL; it stays on SQLite when the API tests run on both engines. Only its staff user is
+// made through the data layer (upsertUserOn), as on either engine.
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { makeTestApp, STAFF, signIn, visitor, type TestApp } from '../test-support';
-import { upsertUser } from '../features/auth/users';
+import { upsertUserOn } from '../features/auth/users';
 import { routes } from '../../shared/contract/routes';
 import { ensureReserve } from './reserve';
 import { checkWritable, WRITE_FAILURE_MESSAGE } from './write-failure';
@@ -27,7 +31,7 @@ let t: TestApp;
 beforeAll(async () => {
   if (!mounted) return;
   t = makeTestApp({ DATABASE_PATH: join(mountPoint, 'registry.sqlite') });
-  await upsertUser(t.db, { ...STAFF, isStaff: true });
+  await upsertUserOn(t.engine, { ...STAFF, isStaff: true });
   expect(ensureReserve(t.db)).toBe(true);
 });
 afterAll(() => {
@@ -52,7 +56,7 @@ function fillDisk(): void {
   try { for (;;) writeSync(small, Buffer.alloc(512)); } catch { /* full */ } finally { closeSync(small); }
 }
 
-describe.runIf(mounted)('a full disk, then a read-only database', () => {
+describe.runIf(mounted)('a full disk, then a read-only database (SQLite-only: a SQLite file on a full tmpfs, its disk reserve, a read-only connection)', () => {
   it('when the disk is full, then reports answer 503 with a readable message (never 500), and staff still sign in with the right password', async () => {
     const anon = await visitor(t.app);
     fillDisk();

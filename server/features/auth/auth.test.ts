@@ -4,9 +4,10 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  count, makeTestApp, MEMBER, memberClient, signIn, STAFF, staffClient, visitor, type Client, type TestApp,
+  countRows, makeTestApp, MEMBER, memberClient, signIn, STAFF, staffClient, visitor, type Client, type TestApp,
 } from '../../test-support';
-import { upsertUser } from './users';
+import { isPostgresTarget, registryTarget } from '../../config';
+import { upsertUserOn } from './users';
 import { main as userCli } from './user-cli';
 import { routes } from '../../../shared/contract/routes';
 
@@ -37,8 +38,27 @@ function login(client: Client, username: string, password: string, extra: Record
   return client.agent.post(routes.auth.login.path()).set('X-CSRFToken', client.csrf).type('form').send({ username, password, next: '/', ...extra });
 }
 
-function auditActions(): { actor: string; action: string }[] {
-  return t.db.prepare('SELECT actor, action FROM audit_log ORDER BY id').all() as { actor: string; action: string }[];
+/** Every audit row's actor and action, oldest first (through the test app's data layer, on either engine). */
+function auditActions(): Promise<{ actor: string; action: string }[]> {
+  return t.engine.db.selectFrom('audit_log').select(['actor', 'action']).orderBy('id').execute();
+}
+
+/**
+ * The test app's registry as npm run user finds it in the environment: DATABASE_URL when the app
+ * is on PostgreSQL, DATABASE_PATH when on SQLite (config.ts registryTargetOf).
+ */
+function registryEnv(): NodeJS.ProcessEnv {
+  const target = registryTarget(t.config);
+  return isPostgresTarget(target) ? { DATABASE_URL: target } : { DATABASE_PATH: target };
+}
+
+/** The test app's registry as --database names it: the SQLite file or the postgres:// URL. */
+const registryArg = () => registryTarget(t.config);
+
+/** This process's environment without a registry of its own: the script must open the test app's. */
+function processEnvWithoutRegistry(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, DATABASE_PATH: _path, ...rest } = process.env;
+  return rest;
 }
 
 describe('GET /api/accounts/me/', () => {
@@ -63,7 +83,7 @@ describe('GET /api/accounts/me/', () => {
 });
 
 describe('POST /api/login/', () => {
-  beforeEach(async () => { await upsertUser(t.db, { ...MEMBER, isStaff: false }); });
+  beforeEach(async () => { await upsertUserOn(t.engine, { ...MEMBER, isStaff: false }); });
 
   it('signs in with the right password, sets an HttpOnly SameSite=Lax sessionid and a new csrftoken', async () => {
     const client = await visitor(t.app);
@@ -79,8 +99,8 @@ describe('POST /api/login/', () => {
     const csrf = cookieValue(res, 'csrftoken');
     expect(csrf).toBeDefined();
     expect(csrf).not.toBe(before);
-    expect(count(t.db, 'sessions')).toBe(1);
-    expect(auditActions()).toEqual([{ actor: MEMBER.username, action: 'login.success' }]);
+    expect(await countRows(t, 'sessions')).toBe(1);
+    expect(await auditActions()).toEqual([{ actor: MEMBER.username, action: 'login.success' }]);
   });
 
   it('gives a new session id at each sign-in and drops the one from before', async () => {
@@ -96,7 +116,7 @@ describe('POST /api/login/', () => {
     expect(first).toBeDefined();
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
-    expect(count(t.db, 'sessions')).toBe(1);
+    expect(await countRows(t, 'sessions')).toBe(1);
     const withOldId = await request(t.app).get(routes.auth.currentUser.path()).set('Cookie', `sessionid=${first}`);
     expect(withOldId.body.is_authenticated).toBe(false);
   });
@@ -108,9 +128,9 @@ describe('POST /api/login/', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, error: 'Username is required' });
     }
-    expect(count(t.db, 'sessions')).toBe(0);
-    expect(count(t.db, 'audit_log')).toBe(0);
-    expect(count(t.db, 'login_failures')).toBe(0);
+    expect(await countRows(t, 'sessions')).toBe(0);
+    expect(await countRows(t, 'audit_log')).toBe(0);
+    expect(await countRows(t, 'login_failures')).toBe(0);
   });
 
   it('answers a blank password with "Password is required" and writes nothing', async () => {
@@ -118,9 +138,9 @@ describe('POST /api/login/', () => {
     const res = await login(client, MEMBER.username, '');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: 'Password is required' });
-    expect(count(t.db, 'sessions')).toBe(0);
-    expect(count(t.db, 'audit_log')).toBe(0);
-    expect(count(t.db, 'login_failures')).toBe(0);
+    expect(await countRows(t, 'sessions')).toBe(0);
+    expect(await countRows(t, 'audit_log')).toBe(0);
+    expect(await countRows(t, 'login_failures')).toBe(0);
   });
 
   it('checks the username before the password when both are blank', async () => {
@@ -135,8 +155,8 @@ describe('POST /api/login/', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: 'Invalid username or password.' });
     expect(cookieValue(res, 'sessionid')).toBeUndefined();
-    expect(count(t.db, 'sessions')).toBe(0);
-    expect(auditActions()).toEqual([{ actor: MEMBER.username, action: 'login.failure' }]);
+    expect(await countRows(t, 'sessions')).toBe(0);
+    expect(await auditActions()).toEqual([{ actor: MEMBER.username, action: 'login.failure' }]);
   });
 
   it('refuses an unknown username with the same message as a wrong password, and audits it', async () => {
@@ -144,11 +164,11 @@ describe('POST /api/login/', () => {
     const res = await login(client, 'nobody-here', MEMBER.password);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: 'Invalid username or password.' });
-    expect(auditActions()).toEqual([{ actor: 'nobody-here', action: 'login.failure' }]);
+    expect(await auditActions()).toEqual([{ actor: 'nobody-here', action: 'login.failure' }]);
   });
 
   it('after 5 failures answers 429 with Retry-After even for the right password, other usernames unaffected', async () => {
-    await upsertUser(t.db, { username: 'other', password: 'other password 1', isStaff: false });
+    await upsertUserOn(t.engine, { username: 'other', password: 'other password 1', isStaff: false });
     const client = await visitor(t.app);
     for (let i = 0; i < 5; i += 1) expect((await login(client, MEMBER.username, `wrong ${i}`)).status).toBe(400);
 
@@ -159,7 +179,7 @@ describe('POST /api/login/', () => {
     expect(cookieValue(blocked, 'sessionid')).toBeUndefined();
     // the key is the lower-cased username, so changing its case does not get around it
     expect((await login(client, MEMBER.username.toUpperCase(), MEMBER.password)).status).toBe(429);
-    expect(auditActions().filter((a) => a.action === 'login.throttled')).toHaveLength(2);
+    expect((await auditActions()).filter((a) => a.action === 'login.throttled')).toHaveLength(2);
 
     const other = await login(client, 'other', 'other password 1');
     expect(other.status).toBe(200);
@@ -176,7 +196,7 @@ describe('POST /api/login/', () => {
     vi.setSystemTime(new Date('2025-06-01T10:15:01Z'));
     const res = await login(client, MEMBER.username, MEMBER.password);
     expect(res.status).toBe(200);
-    expect(count(t.db, 'login_failures')).toBe(0);
+    expect(await countRows(t, 'login_failures')).toBe(0);
   });
 
   it('counts parallel attempts too: of 8 wrong passwords sent at once, 5 are checked and 3 throttled', async () => {
@@ -193,7 +213,7 @@ describe('POST /api/login/', () => {
     await login(client, 'someone', 'wrong');
     vi.setSystemTime(new Date('2025-06-01T10:16:00Z'));
     await login(client, 'someone-else', 'wrong');
-    const keys = t.db.prepare('SELECT throttle_key FROM login_failures').all() as { throttle_key: string }[];
+    const keys = await t.engine.db.selectFrom('login_failures').select('throttle_key').orderBy('throttle_key').execute();
     expect(keys.map((k) => k.throttle_key.split('|')[0])).toEqual(['someone-else']);
   });
 
@@ -212,7 +232,7 @@ describe('POST /api/login/', () => {
     expect(res.status).toBe(403);
     expect(res.type).toBe('application/json');
     expect(res.body.error).toMatch(/CSRF/);
-    expect(count(t.db, 'sessions')).toBe(0);
+    expect(await countRows(t, 'sessions')).toBe(0);
   });
 
   it('refuses a sign-in from a foreign Origin with 403 even with the right token', async () => {
@@ -220,7 +240,7 @@ describe('POST /api/login/', () => {
     const res = await login(client, MEMBER.username, MEMBER.password).set('Origin', 'https://evil.example');
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/another site/);
-    expect(count(t.db, 'sessions')).toBe(0);
+    expect(await countRows(t, 'sessions')).toBe(0);
   });
 
   it('never redirects to or echoes an unsafe next', async () => {
@@ -239,13 +259,13 @@ describe('POST /api/login/', () => {
 describe('POST /accounts/logout/', () => {
   it('ends the session: the session row is gone and me answers anonymous afterwards', async () => {
     const member = await memberClient(t);
-    expect(count(t.db, 'sessions')).toBe(1);
+    expect(await countRows(t, 'sessions')).toBe(1);
 
     const res = await member.agent.post(routes.auth.logout.path()).set('X-CSRFToken', member.csrf).type('form').send({});
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(count(t.db, 'sessions')).toBe(0);
+    expect(await countRows(t, 'sessions')).toBe(0);
     expect((await member.get(routes.auth.currentUser.path())).body).toEqual({ is_authenticated: false, is_staff: false, username: '' });
   });
 
@@ -260,7 +280,7 @@ describe('POST /accounts/logout/', () => {
     const member = await memberClient(t);
     const res = await member.agent.post(routes.auth.logout.path());
     expect(res.status).toBe(403);
-    expect(count(t.db, 'sessions')).toBe(1);
+    expect(await countRows(t, 'sessions')).toBe(1);
   });
 });
 
@@ -290,7 +310,7 @@ describe('npm run user (user-cli)', () => {
 
   it('creates a staff user who can then sign in and pass the admin guard', async () => {
     const { io } = quietIo();
-    const code = await userCli(['--username', 'boss', '--password', 'boss password 1', '--staff', '--database', t.config.DATABASE_PATH], {}, io);
+    const code = await userCli(['--username', 'boss', '--password', 'boss password 1', '--staff', '--database', registryArg()], {}, io);
     expect(code).toBe(0);
 
     const client = await visitor(t.app);
@@ -301,10 +321,10 @@ describe('npm run user (user-cli)', () => {
 
   it('updates an existing user: a new password, and no longer staff without --staff', async () => {
     const { io } = quietIo();
-    await userCli(['--username', 'boss', '--password', 'first password', '--staff'], { DATABASE_PATH: t.config.DATABASE_PATH }, io);
-    const code = await userCli(['--username', 'boss', '--password', 'second password'], { DATABASE_PATH: t.config.DATABASE_PATH }, io);
+    await userCli(['--username', 'boss', '--password', 'first password', '--staff'], registryEnv(), io);
+    const code = await userCli(['--username', 'boss', '--password', 'second password'], registryEnv(), io);
     expect(code).toBe(0);
-    expect(count(t.db, 'users')).toBe(1);
+    expect(await countRows(t, 'users')).toBe(1);
 
     const client = await visitor(t.app);
     expect((await login(client, 'boss', 'first password')).status).toBe(400);
@@ -314,44 +334,44 @@ describe('npm run user (user-cli)', () => {
 
   it('refuses a password shorter than 12 characters and creates no user', async () => {
     const { io, lines } = quietIo();
-    const code = await userCli(['--username', 'boss', '--password', 'short', '--database', t.config.DATABASE_PATH], {}, io);
+    const code = await userCli(['--username', 'boss', '--password', 'short', '--database', registryArg()], {}, io);
     expect(code).toBe(2);
     expect(lines.err.join('\n')).toMatch(/at least 12 characters/);
-    expect(count(t.db, 'users')).toBe(0);
+    expect(await countRows(t, 'users')).toBe(0);
   });
 
   it('refuses a missing username and an unknown option', async () => {
     const { io, lines } = quietIo();
-    expect(await userCli(['--password', 'long enough 1', '--database', t.config.DATABASE_PATH], {}, io)).toBe(2);
+    expect(await userCli(['--password', 'long enough 1', '--database', registryArg()], {}, io)).toBe(2);
     expect(await userCli(['--username', 'x', '--password', 'long enough 1', '--admin'], {}, io)).toBe(2);
     expect(lines.err.join('\n')).toMatch(/--username is required/);
-    expect(count(t.db, 'users')).toBe(0);
+    expect(await countRows(t, 'users')).toBe(0);
   });
 
   it('runs as a script through npm run user', async () => {
     const run = promisify(execFile);
     const { stdout } = await run(process.execPath, [
       '--import', 'tsx', 'server/features/auth/user-cli.ts', '--username', 'scripted', '--password', 'scripted password',
-    ], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_PATH: t.config.DATABASE_PATH }, timeout: 30_000 });
+    ], { cwd: REPO_ROOT, env: { ...processEnvWithoutRegistry(), ...registryEnv() }, timeout: 30_000 });
     expect(stdout).toMatch(/Created user 'scripted' \(not staff\)/);
-    expect(count(t.db, 'users')).toBe(1);
+    expect(await countRows(t, 'users')).toBe(1);
   }, 30_000);
 
   it('when a user\'s password is changed, then every session of theirs ends, and --end-sessions ends them without a change', async () => {
     const { io, lines } = quietIo();
-    await userCli(['--username', 'boss', '--password', 'first password', '--staff'], { DATABASE_PATH: t.config.DATABASE_PATH }, io);
+    await userCli(['--username', 'boss', '--password', 'first password', '--staff'], registryEnv(), io);
     const laptop = await visitor(t.app);
     await signIn(laptop, 'boss', 'first password');
     expect((await laptop.get(routes.auth.adminGuard.path())).status).toBe(200);
 
-    await userCli(['--username', 'boss', '--password', 'second password', '--staff'], { DATABASE_PATH: t.config.DATABASE_PATH }, io);
+    await userCli(['--username', 'boss', '--password', 'second password', '--staff'], registryEnv(), io);
     expect((await laptop.get(routes.auth.adminGuard.path())).status).toBe(401);
 
     const phone = await visitor(t.app);
     await signIn(phone, 'boss', 'second password');
-    expect(await userCli(['--username', 'boss', '--end-sessions'], { DATABASE_PATH: t.config.DATABASE_PATH }, io)).toBe(0);
+    expect(await userCli(['--username', 'boss', '--end-sessions'], registryEnv(), io)).toBe(0);
     expect(lines.out.join('\n')).toMatch(/Ended 1 session of 'boss'\./);
     expect((await phone.get(routes.auth.adminGuard.path())).status).toBe(401);
-    expect(await userCli(['--username', 'nobody', '--end-sessions'], { DATABASE_PATH: t.config.DATABASE_PATH }, io)).toBe(1);
+    expect(await userCli(['--username', 'nobody', '--end-sessions'], registryEnv(), io)).toBe(1);
   });
 });
