@@ -49,6 +49,9 @@ const envSchema = z
     // threads that build search answers, each with its own index of the registry
     // (docs/decisions/032-search-on-threads.md); 0 builds them on the main thread
     SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(Math.min(2, availableParallelism())),
+    // where the open data exports are kept (features/open-data/exports.ts exportSource): unset, a
+    // folder beside the SQLite database, or on PostgreSQL one per database in the OS temp folder
+    EXPORTS_DIR: z.string().min(1).optional(),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',

@@ -3,6 +3,7 @@ import { isValidIBAN } from 'ibantools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connection';
 import { currentRevision } from '../db/revision';
+import { engineOver } from '../db/engine/engine';
 import { Generator, mulberry32, Rand, WALLET_KINDS, type WalletKind } from './generation';
 import { DEFAULT_SEED_PROFILES, DEMO_MODERATED_PROFILES, DEMO_STAFF_ACTOR, seedDemo } from './seeding';
 import { atomFeed, FEED_ENTRIES } from '../features/open-data/feed';
@@ -489,7 +490,7 @@ describe('seedDemo', () => {
     expect(count('SELECT count(*) FROM sync_texts')).toBe(DEFAULT_SEED_PROFILES);
   });
 
-  it('writes a staff member\'s verify and approve events in the month before seeding, so the Atom feed of a fresh demo has entries', () => {
+  it('writes a staff member\'s verify and approve events in the month before seeding, so the Atom feed of a fresh demo has entries', async () => {
     const db = fresh();
     const now = Date.UTC(2026, 10, 25, 12);
     seedDemo(db, { now });
@@ -508,7 +509,7 @@ describe('seedDemo', () => {
       expect(db.prepare('SELECT verification_status FROM profiles WHERE id = ? AND kind = ?').pluck().get(e.target_id, e.target_kind)).toBe('verified');
     }
 
-    const feed = atomFeed(db, 'https://bustr.example');
+    const feed = await atomFeed(engineOver(db).db, 'https://bustr.example');
     expect(feed.match(/<entry>/g)).toHaveLength(FEED_ENTRIES);
     expect(feed).toMatch(/(Scammer|Project) verified: /);
     expect(feed).toMatch(/Incident approved: /);
@@ -518,7 +519,7 @@ describe('seedDemo', () => {
     const db = fresh();
     seedDemo(db);
     await new Promise<void>((resolve, reject) => pruneOnce(db, { auditRetentionDays: 365 }, (_, error) => (error ? reject(error) : resolve())));
-    expect(atomFeed(db, 'https://bustr.example').match(/<entry>/g)).toHaveLength(FEED_ENTRIES);
+    expect((await atomFeed(engineOver(db).db, 'https://bustr.example')).match(/<entry>/g)).toHaveLength(FEED_ENTRIES);
   });
 
   it('seeds 10,000 profiles', () => {

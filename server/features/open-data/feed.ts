@@ -2,11 +2,17 @@
 // incidents, written by the `feed` library. Its events are the moderation's own record, the audit
 // log (db/audit.ts: `developer.verify`, `project.verify`, `incident.approve`), the newest first,
 // each shown only while what it published is still public; nothing of who reported it
-// (docs/product.md#roles).
+// (docs/product.md#roles). On the data layer (issue 21, docs/decisions/035): one query for both
+// engines, the XML made once per revision and origin.
 import { Feed } from 'feed';
-import type { Db } from '../../db/connection';
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../../db/engine/engine';
+import type { Database } from '../../db/engine/schema';
+import { currentRevisionOn, revisionNow } from '../../db/revision';
+import { engineCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { caseId } from '../../../shared/domain/case-id';
 import { DATA_ATTRIBUTION, DATA_LICENCE } from '../../../shared/contract/open-data';
+import { atOneMoment } from './moment';
 
 /** How many events the feed holds. */
 export const FEED_ENTRIES = 50;
@@ -17,7 +23,8 @@ interface EventRow {
   description: string | null; amount: number | null; currency: string | null; types: string | null;
 }
 
-const EVENTS = `SELECT * FROM (
+// (PostgreSQL types the first branch's NULLs by the second's columns)
+const EVENTS = sql<EventRow>`SELECT * FROM (
     SELECT a.id AS audit_id, a.at, a.action, a.target_id, p.id AS profile_id, p.kind AS profile_kind, p.name AS profile_name, p.bio,
       NULL AS description, NULL AS amount, NULL AS currency, NULL AS types
     FROM audit_log a JOIN profiles p ON p.id = a.target_id AND p.kind = a.target_kind
@@ -26,11 +33,24 @@ const EVENTS = `SELECT * FROM (
     SELECT a.id, a.at, a.action, a.target_id, p.id, p.kind, p.name, p.bio, i.description, i.amount, i.currency, i.types
     FROM audit_log a JOIN incidents i ON i.id = a.target_id JOIN profiles p ON p.id = i.profile_id
     WHERE a.action = 'incident.approve' AND a.target_kind = 'incident' AND i.verification_status = 'approved' AND p.verification_status = 'verified'
-  ) ORDER BY audit_id DESC LIMIT ${FEED_ENTRIES}`;
+  ) AS e ORDER BY audit_id DESC LIMIT ${sql.lit(FEED_ENTRIES)}`;
 
 /** The feed's XML, with links under `base` (the origin the request came to: `https://bustr.example`). */
-export function atomFeed(db: Db, base: string): string {
-  const events = db.prepare(EVENTS).all() as EventRow[];
+export async function atomFeed(db: Kysely<Database>, base: string): Promise<string> {
+  return feedXml((await EVENTS.execute(db)).rows, base);
+}
+
+/** The feed's answer at the revision now, for `base`: made once per revision, its XML and revision read at one moment. */
+export async function feedAnswer(engine: Engine, base: string): Promise<CachedAnswer> {
+  return engineCache(engine, 'feed').getAsync(base, await revisionNow(engine), () => atOneMoment(engine, async (db) => {
+    const revision = await currentRevisionOn(db);
+    return { revision, bytes: Buffer.from(await atomFeed(db, base)), etag: feedEtag(revision) };
+  }));
+}
+
+export const feedEtag = (revision: number) => `"feed-r${revision}"`;
+
+function feedXml(events: readonly EventRow[], base: string): string {
   const feed = new Feed({
     id: 'tag:bustr.registry,2025:feed',
     title: 'Bustr registry: newly verified profiles and incidents',

@@ -7,15 +7,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import type { AppDeps } from '../../deps';
+import { engineOf, type AppDeps } from '../../deps';
 import { notFound } from '../../errors';
-import { currentRevision } from '../../db/revision';
+import { revisionNow } from '../../db/revision';
 import { matchesEtag } from '../../read-model/answer-cache';
 import { routes } from '../../../shared/contract/routes';
 import { DATA_LICENCE } from '../../../shared/contract/open-data';
 import { openApiDocument } from './openapi';
-import { currentExport, EXPORT_TYPES, exportEtag, type ExportName } from './exports';
-import { atomFeed } from './feed';
+import { currentExport, EXPORT_TYPES, exportEtag, exportSource, type ExportName } from './exports';
+import { feedAnswer, feedEtag } from './feed';
 import { statsJson } from './stats';
 import { sendCachedAnswer } from '../../http/cached-answer';
 
@@ -37,7 +37,10 @@ function docsFiles(): Map<string, { path: string; type: string }> {
 
 const LICENCE_LINK = `<${DATA_LICENCE.url}>; rel="license"`;
 
-export function openDataRoutes({ db, config }: AppDeps): express.Router {
+export function openDataRoutes(deps: AppDeps): express.Router {
+  const engine = engineOf(deps);
+  // what the exports read (the app's SQLite file, or its PostgreSQL database) and where they are kept
+  const source = exportSource(engine, deps.config.EXPORTS_DIR);
   const router = express.Router();
   const description = JSON.stringify(openApiDocument());
   const docsPage = readFileSync(join(HERE, 'docs', 'index.html'));
@@ -66,7 +69,7 @@ export function openDataRoutes({ db, config }: AppDeps): express.Router {
   });
 
   const exportRoute = (name: ExportName) => async (req: express.Request, res: express.Response) => {
-    const revision = currentRevision(db);
+    const revision = await revisionNow(engine);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Link', LICENCE_LINK);
@@ -76,7 +79,7 @@ export function openDataRoutes({ db, config }: AppDeps): express.Router {
       res.status(304).end();
       return;
     }
-    const file = await currentExport(config.DATABASE_PATH, name, revision);
+    const file = await currentExport(source, name, revision);
     const { type, extension } = EXPORT_TYPES[name];
     res.setHeader('ETag', file.etag);
     res.setHeader('X-Registry-Revision', String(file.revision));
@@ -100,19 +103,23 @@ export function openDataRoutes({ db, config }: AppDeps): express.Router {
   router.get(routes.openData.exportCsv.pattern, exportRoute('csv'));
   router.get(routes.openData.exportStix.pattern, exportRoute('stix'));
 
-  router.get(routes.openData.stats.pattern, (req, res) => {
-    sendCachedAnswer(req, res, statsJson(db));
+  router.get(routes.openData.stats.pattern, async (req, res) => {
+    sendCachedAnswer(req, res, await statsJson(engine));
   });
 
-  router.get(routes.openData.feed.pattern, (req, res) => {
-    const etag = `"feed-r${currentRevision(db)}"`;
+  router.get(routes.openData.feed.pattern, async (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', etag);
+    // the ETag is the revision's: an unchanged registry is a 304 without making the feed
+    const etag = feedEtag(await revisionNow(engine));
     if (matchesEtag(req.headers['if-none-match'], etag)) {
+      res.setHeader('ETag', etag);
       res.status(304).end();
       return;
     }
-    res.type(routes.openData.feed.answerType).send(atomFeed(db, `${req.protocol}://${req.get('host') ?? 'localhost'}`));
+    const answer = await feedAnswer(engine, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+    res.setHeader('ETag', answer.etag);
+    res.setHeader('Content-Type', `${routes.openData.feed.answerType}; charset=utf-8`);
+    res.send(answer.bytes);
   });
   return router;
 }
