@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
-import { seedDemo } from '../../demo/seeding';
+import { seedDemoOn } from '../../demo/seed-engine';
 import { routes } from '../../../shared/contract/routes';
 import { caseId } from '../../../shared/domain/case-id';
 import { DATA_LICENCE, REGISTRY_CSV_COLUMNS, registryExportSchema, registryStatsAnswerSchema, stixBundleSchema } from '../../../shared/contract/open-data';
@@ -27,7 +27,7 @@ let aldric: number;
 
 beforeEach(async () => {
   t = makeTestApp();
-  seedDemo(t.db, { profiles: 40 });
+  await seedDemoOn(t.engine, { profiles: 40 });
   anon = await visitor(t.app);
   staff = await staffClient(t);
   ({ id: aldric } = await publishedProfile(anon, staff, 'developers', { name: 'Aldric Webster' }, [{
@@ -125,8 +125,8 @@ describe('the exports', () => {
     expect(data.licence).toBe('CC BY 4.0');
     expect(res.headers['x-registry-revision']).toBe(String(data.revision));
     expect(res.headers.etag).toBe(`"export-json-r${data.revision}"`);
-    const verified = t.db.prepare("SELECT COUNT(*) FROM profiles WHERE verification_status = 'verified'").pluck().get();
-    expect(data.profiles).toHaveLength(verified as number);
+    const verified = await t.engine.db.selectFrom('profiles').select('id').where('verification_status', '=', 'verified').execute();
+    expect(data.profiles).toHaveLength(verified.length);
     expect(data.profiles.some((p) => p.id === pending)).toBe(false);
     const mine = data.profiles.find((p) => p.id === aldric)!;
     expect(mine).toMatchObject({ name: 'Aldric Webster', kind: 'developer', case_id: caseId(aldric) });
@@ -165,8 +165,9 @@ describe('the exports', () => {
     expect(mine.map((l) => l.split(',').slice(4, 6).join(' '))).toEqual(expect.arrayContaining([
       `evm ${EVM.toLowerCase()}`, 'telegram aldric_web302', 'domain site.example', 'email name@inbox.invalid', 'ipv4 203.0.113.7',
     ]));
-    const rows = t.db.prepare("SELECT COUNT(*) FROM profile_identifiers i JOIN profiles p ON p.id = i.profile_id WHERE p.verification_status = 'verified'").pluck().get();
-    expect(lines).toHaveLength((rows as number) + 1);
+    const rows = await t.engine.db.selectFrom('profile_identifiers as i').innerJoin('profiles as p', 'p.id', 'i.profile_id')
+      .select('i.profile_id').where('p.verification_status', '=', 'verified').execute();
+    expect(lines).toHaveLength(rows.length + 1);
   });
 
   it('when a name would run as a spreadsheet formula, then the CSV defuses it', async () => {
@@ -195,8 +196,12 @@ describe('the exports', () => {
   it('when reporters left their contact and name, then no export holds them', async () => {
     const id = await reportIncident(anon, 'developers', aldric, { victimsContact: `${REPORTER_NAME} ${REPORTER_CONTACT}` });
     await staff.post(routes.incidents.approve.path({ id }));
-    const submitters = t.db.prepare("SELECT DISTINCT submitted_by FROM profiles WHERE submitted_by <> 'Anonymous' UNION SELECT DISTINCT submitted_by FROM incidents WHERE submitted_by <> 'Anonymous'").pluck().all() as string[];
-    const contacts = t.db.prepare("SELECT DISTINCT submitter_contact FROM incidents WHERE submitter_contact <> ''").pluck().all() as string[];
+    const submitters = [...new Set([
+      ...(await t.engine.db.selectFrom('profiles').select('submitted_by').where('submitted_by', '<>', 'Anonymous').execute()),
+      ...(await t.engine.db.selectFrom('incidents').select('submitted_by').where('submitted_by', '<>', 'Anonymous').execute()),
+    ].map((r) => r.submitted_by))];
+    const contacts = [...new Set((await t.engine.db.selectFrom('incidents').select('submitter_contact').where('submitter_contact', '<>', '').execute())
+      .map((r) => r.submitter_contact))];
     expect(contacts).toContain(`${REPORTER_NAME} ${REPORTER_CONTACT}`);
     for (const path of [routes.openData.exportJson.path(), routes.openData.exportCsv.path(), routes.openData.exportStix.path(), routes.openData.feed.path()]) {
       const body = text(await getText(path));
