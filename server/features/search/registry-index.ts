@@ -275,8 +275,16 @@ const keyOf = (engine: Pick<Engine, 'db' | 'sqlite'>): object => engine.sqlite ?
 
 const verifiedOn = (db: Kysely<Database>) => db.selectFrom('profiles').selectAll().where('verification_status', '=', 'verified');
 
+/** Ids a read of incidents names at most: a bringing forward may name a quarter of the registry, PostgreSQL takes 65,535 parameters a statement. */
+const INCIDENTS_READ_IDS = 2_000;
+
 async function syncProfilesOn(db: Kysely<Database>, rows: readonly ProfileRow[]): Promise<SyncProfile[]> {
-  return asSyncProfiles(rows, await approvedIncidentsByProfileOn(db, rows.map((r) => r.id)));
+  const incidents = new Map<number, Incident[]>();
+  for (let at = 0; at < rows.length; at += INCIDENTS_READ_IDS) {
+    const read = await approvedIncidentsByProfileOn(db, rows.slice(at, at + INCIDENTS_READ_IDS).map((r) => r.id));
+    for (const [id, own] of read) incidents.set(id, own);
+  }
+  return asSyncProfiles(rows, incidents);
 }
 
 /** publicProfiles on the data layer: the verified profiles of these ids, as the replica holds them (absent: not public). */

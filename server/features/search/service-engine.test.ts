@@ -156,6 +156,32 @@ describe('the search call on SQLite and PostgreSQL', () => {
     expect(await answersOn(later, CALLS)).toEqual(await answersOn(postgres, CALLS));
   });
 
+  it('when many searches come at once to a PostgreSQL engine with no index yet, and again after a change, then they answer as one at a time', async () => {
+    const { postgres, url, opened } = await sameRegistry();
+    const busy = await openEngine(url);
+    opened.push(busy);
+    const calls = [...CALLS.slice(0, 6), ...CALLS.slice(-2)];
+    const atOnce = () => Promise.all(calls.map((call) => buildAnswer(busy, call, SEARCH_TEXTS)));
+    const oneByOne = async () => {
+      const answers = [];
+      for (const call of calls) answers.push(await buildAnswer(postgres, call, SEARCH_TEXTS));
+      return answers;
+    };
+
+    const before = await atOnce();
+    expect(before).toEqual(await oneByOne());
+    await writer(postgres, null)(async (trx) => {
+      const [first] = await trx.selectFrom('profiles').select(['id', 'kind']).where('verification_status', '=', 'verified').orderBy('id').limit(1).execute();
+      await trx.updateTable('profiles').set({ verification_status: 'rejected' }).where('id', '=', first!.id).execute();
+      await tombstoneProfileOn(trx, first!.kind, first!.id);
+    });
+    const after = await atOnce();
+    expect(after).toEqual(await oneByOne());
+    expect(after.every((answer) => answer.revision === before[0]!.revision + 1)).toBe(true);
+    expect(pageOf(after[0]!.bytes.toString()).total + pageOf(after[1]!.bytes.toString()).total)
+      .toBe(pageOf(before[0]!.bytes.toString()).total + pageOf(before[1]!.bytes.toString()).total - 1);
+  });
+
   it('when a search thread is given the PostgreSQL URL, then it answers as the main thread builds it, and follows a change', async () => {
     const { postgres, url } = await sameRegistry();
     const threads = new SearchThreads(new URL('../../search-thread.mjs', import.meta.url), url, 1);
