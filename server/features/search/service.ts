@@ -170,10 +170,10 @@ function sqliteAnswer(db: Db, call: SearchCall, texts: ProfileTexts): CachedAnsw
  * The answer on the data layer (PostgreSQL): the revision read now, the index at it (or later:
  * the answer says the index's revision), the page's texts read after at the profiles' current
  * revisions (a profile changed since is sent as it is now, one gone since left out: what the next
- * revision's answer, built for the next request, shows too).
+ * revision's answer, built for the next request, shows too). `read`: the revision the request read already.
  */
-async function answerOn(engine: Engine, call: SearchCall, texts: ProfileTextsOn): Promise<CachedAnswer> {
-  const asked = await revisionNow(engine);
+async function answerOn(engine: Engine, call: SearchCall, texts: ProfileTextsOn, read?: number): Promise<CachedAnswer> {
+  const asked = read ?? await revisionNow(engine);
   if (call.call !== 'page') {
     return readRegistryIndexOn(engine, asked, (index, revision) => answerOf(call, revision, Buffer.from(JSON.stringify(
       call.call === 'options' ? optionsOf(index, call.kind, call.category, revision) : lookupOf(index, call.q, revision),
@@ -203,5 +203,5 @@ export function cachedAnswer(engine: Engine, call: SearchCall, texts: PageTexts)
   const cache = engineCache(engine, name);
   const db = engine.sqlite;
   if (db) return cache.get(key, currentRevision(db), () => sqliteAnswer(db, call, texts.sqlite));
-  return revisionNow(engine).then((revision) => cache.getAsync(key, revision, () => answerOn(engine, call, texts.on)));
+  return revisionNow(engine).then((revision) => cache.getAsync(key, revision, () => answerOn(engine, call, texts.on, revision)));
 }
