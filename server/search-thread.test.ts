@@ -13,7 +13,8 @@ import { publishedProfile } from './test-flows';
 import { publicLightProfileTexts } from './features/sync/page-text';
 import { routes } from '../shared/contract/routes';
 import { searchAnswerSchema } from '../shared/contract/search';
-import { buildAnswer, type SearchCall } from './features/search/service';
+import { buildAnswer, rowLightTextsOn, type SearchCall } from './features/search/service';
+import { engineOver } from './db/engine/engine';
 import { SEARCH_STARTING_MESSAGE } from './features/search/registry-index';
 import { SearchThreads } from './features/search/threads';
 
@@ -58,7 +59,7 @@ describe('search threads', () => {
   it('when asked, then each answer is byte for byte what this thread builds, with its ETag, and its brotli form is those bytes', async () => {
     const pool = await started();
     for (const call of CALLS) {
-      const expected = buildAnswer(t.db, call, publicLightProfileTexts);
+      const expected = await buildAnswer(engineOver(t.db), call, { sqlite: publicLightProfileTexts, on: rowLightTextsOn });
       const plain = await pool.ask(call, null);
       expect(plain.bytes.toString(), JSON.stringify(call)).toBe(expected.bytes.toString());
       expect(plain.etag).toBe(expected.etag);

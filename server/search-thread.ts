@@ -4,17 +4,24 @@
 // pages are pasted from.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openReader } from './db/connection';
+import { engineOver, isPostgresUrl, openEngine } from './db/engine/engine';
 import { AppError } from './errors';
 import { answerBody } from './read-model/answer-cache';
 import { publicLightProfileTexts } from './features/sync/page-text';
-import { buildSearchIndexNow } from './features/search/registry-index';
-import { buildAnswer } from './features/search/service';
+import { buildSearchIndexNowOn } from './features/search/registry-index';
+import { buildAnswer, rowLightTextsOn, type PageTexts } from './features/search/service';
 import type { ThreadData, ThreadMessage, ThreadRequest } from './features/search/threads';
 
 const port = parentPort;
 if (!port) throw new Error('server/search-thread.ts runs as a worker thread (features/search/threads.ts).');
-const { databasePath } = workerData as ThreadData;
-const db = openReader(databasePath);
+const { target } = workerData as ThreadData;
+// SQLite: the file opened for reading (mapped, decision 034); PostgreSQL: a small pool of its own
+const engine = isPostgresUrl(target) ? await openEngine(target, { poolSize: 2 }) : engineOver(openReader(target));
+/**
+ * The pages' texts: SQLite's stored light texts; on PostgreSQL, until features/sync gives its
+ * stored ones on the data layer (publicLightProfileTextsOn), the light profiles written from their rows (the same bytes).
+ */
+const texts: PageTexts = { sqlite: publicLightProfileTexts, on: rowLightTextsOn };
 
 const send = (message: ThreadMessage) => port.postMessage(message);
 
@@ -27,19 +34,14 @@ const onQuietTime = (step: () => void) => {
 };
 
 // the index before the first call (its identifier values are read ahead on the quiet time)
-buildSearchIndexNow(db, onQuietTime, (error) => {
+await buildSearchIndexNowOn(engine, onQuietTime, (error) => {
   if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
 });
 send({ type: 'ready' });
 
-port.on('message', (request: ThreadRequest) => {
-  if (request.type === 'step') {
-    waitingSteps.shift()?.();
-    return;
-  }
-  const { id, call, encoding } = request;
+const answerCall = async ({ id, call, encoding }: Extract<ThreadRequest, { type: 'call' }>): Promise<void> => {
   try {
-    const answer = buildAnswer(db, call, publicLightProfileTexts);
+    const answer = await buildAnswer(engine, call, texts);
     answerBody(answer, encoding); // compressed here, off the main thread
     const compressed = answer.compressed ?? {};
     // handed over, not copied, where a buffer has its memory to itself (not a slice of Node's pool)
@@ -54,4 +56,12 @@ port.on('message', (request: ThreadRequest) => {
       send({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
     }
   }
+};
+
+port.on('message', (request: ThreadRequest) => {
+  if (request.type === 'step') {
+    waitingSteps.shift()?.();
+    return;
+  }
+  void answerCall(request);
 });

@@ -6,30 +6,43 @@
 import type { IncomingMessage } from 'node:http';
 import express from 'express';
 import type { Db } from '../../db/connection';
-import { currentRevision } from '../../db/revision';
+import { engineOver, type Engine } from '../../db/engine/engine';
+import { currentRevision, revisionNow } from '../../db/revision';
 import { badRequest } from '../../errors';
 import { acceptedCompression, sendCachedAnswer } from '../../http/cached-answer';
 import type { CachedRead } from '../../http/cached-reads';
 import { NOT_UTF8, isUtf8Query } from '../../http/utf8-query';
 import { parse } from '../../http/validate';
-import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
+import { engineCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { routes } from '../../../shared/contract/routes';
 import { searchLookupQuerySchema, searchOptionsQuerySchema, searchQuerySchema } from '../../../shared/contract/search';
-import { cachedAnswer, callKey, type ProfileTexts, type SearchCall } from './service';
+import { cachedAnswer, callKey, type PageTexts, type ProfileTexts, type SearchCall } from './service';
 import type { SearchThreads } from './threads';
 
 /** A call's answer: at once when built in this process or cached, later when a search thread builds it. */
 export type SearchAnswers = (call: SearchCall, req: IncomingMessage) => CachedAnswer | Promise<CachedAnswer>;
 
+/** Where the transitional form's PostgreSQL texts would be asked for: it has none, being over a SQLite connection. */
+const NO_TEXTS_ON: PageTexts['on'] = () => Promise.reject(new Error('searchAnswers(db, texts, threads) is over a SQLite connection: it has no page texts for PostgreSQL.'));
+
 /**
  * The answers of this server: built in process (`threads` null), or by its search threads and kept
- * in this process's answer cache. `texts`: the page's profiles as their sync texts (app.ts gives features/sync's).
+ * in this process's answer cache (on SQLite, the revision read on the connection as before; on
+ * PostgreSQL a read per request). `texts`: the page's profiles as their light sync texts on each
+ * engine (app.ts gives features/sync's).
  */
-export function searchAnswers(db: Db, texts: ProfileTexts, threads: SearchThreads | null): SearchAnswers {
-  if (!threads) return (call) => cachedAnswer(db, call, texts);
+export function searchAnswers(engine: Engine, texts: PageTexts, threads: SearchThreads | null): SearchAnswers;
+/** @deprecated the form before the data layer (a SQLite connection and its texts): app.ts moves to the Engine form. */
+export function searchAnswers(db: Db, texts: ProfileTexts, threads: SearchThreads | null): SearchAnswers;
+export function searchAnswers(target: Engine | Db, texts: PageTexts | ProfileTexts, threads: SearchThreads | null): SearchAnswers {
+  const engine = 'kind' in target && 'db' in target ? target : engineOver(target);
+  const both: PageTexts = typeof texts === 'function' ? { sqlite: texts, on: NO_TEXTS_ON } : texts;
+  if (!threads) return (call) => cachedAnswer(engine, call, both);
   return (call, req) => {
     const { name, key } = callKey(call);
-    return answerCache(db, name).getAsync(key, currentRevision(db), () => threads.ask(call, acceptedCompression(req.headers['accept-encoding'])));
+    const ask = (revision: number) => engineCache(engine, name)
+      .getAsync(key, revision, () => threads.ask(call, acceptedCompression(req.headers['accept-encoding'])));
+    return engine.sqlite ? ask(currentRevision(engine.sqlite)) : revisionNow(engine).then(ask);
   };
 }
 

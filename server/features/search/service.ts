@@ -4,28 +4,57 @@
 // registry-index.ts), so that a page does not change when the device switches to its own index.
 // Each answer is the same for everyone at a revision: serialised once per revision and request in
 // the answer cache, sent with an ETag like the other public reads.
+//
+// On the data layer (issue 21, docs/decisions/035): buildAnswer and cachedAnswer take an Engine.
+// On SQLite they answer as before, synchronously in one read transaction on the connection with
+// the stored light texts (the search call's budget, decision 034); on PostgreSQL they read the
+// revision, the index at it (registry-index.ts) and the page's light texts through Kysely. What
+// the answer is made of (the page, its bytes, the options, the lookup) is written once below.
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
-import { currentRevision } from '../../db/revision';
-import { answerCache, type CachedAnswer } from '../../read-model/answer-cache';
+import type { Engine } from '../../db/engine/engine';
+import type { Database } from '../../db/engine/schema';
+import { currentRevision, revisionNow } from '../../db/revision';
+import { engineCache, type CachedAnswer } from '../../read-model/answer-cache';
 import type { ProfileKind } from '../../../shared/contract/common';
 import type { SearchAnswer, SearchCallQuery, SearchLookupAnswer, SearchOptionsAnswer } from '../../../shared/contract/search';
-import { lightProfile } from '../../../shared/contract/sync';
+import { lightProfile, type SyncProfile } from '../../../shared/contract/sync';
 import { identifierLookup, registryAnswer, type RegistryAnswer } from '../../../shared/search/answers';
 import type { FilterCategory } from '../../../shared/search/facets';
+import type { SearchIndex } from '../../../shared/search/index/search-index';
 import { lastPage, pageQuery } from '../../../shared/search/page';
-import { publicProfiles, registryIndex } from './registry-index';
+import { publicProfiles, publicProfilesOn, readRegistryIndexOn, registryIndex } from './registry-index';
 
 /**
- * What a page's profiles are pasted from: their sync texts in the light form
+ * What a page's profiles are pasted from on SQLite: their sync texts in the light form
  * (features/sync/page-text.ts publicLightProfileTexts), the very JSON of the light profiles the
- * object form holds. app.ts gives it (a feature does not import another).
+ * object form holds, read in the caller's transaction. app.ts gives it (a feature does not import another).
  */
 export type ProfileTexts = (db: Db, ids: readonly number[]) => Map<number, Buffer>;
 
+/** ProfileTexts on the data layer (features/sync/page-text.ts publicLightProfileTextsOn): the same bytes, on either engine. */
+export type ProfileTextsOn = (db: Kysely<Database>, ids: readonly number[]) => Promise<Map<number, Buffer>>;
+
+/** The page texts of both engines: SQLite's synchronous read (its budget), the data layer's for PostgreSQL. */
+export interface PageTexts {
+  sqlite: ProfileTexts;
+  on: ProfileTextsOn;
+}
+
+/**
+ * ProfileTextsOn made from the rows (publicProfilesOn): each light profile's JSON, the bytes the
+ * stored light texts hold (search.test.ts holds those to this object form), read and written
+ * anew. What a search thread on PostgreSQL pastes until features/sync's stored texts on the data
+ * layer (publicLightProfileTextsOn) are given it (search-thread.ts).
+ */
+export async function rowLightTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Buffer>> {
+  const profiles = await publicProfilesOn(db, ids);
+  return new Map([...profiles].map(([id, profile]) => [id, Buffer.from(JSON.stringify(lightProfile(profile)))]));
+}
+
 /** The index's page for a search (a page past the end: the last one, as the device does), and the page answered. */
-function pageOf(db: Db, { kind, q, filters, page }: SearchCallQuery): { at: number; answer: RegistryAnswer } {
-  const index = registryIndex(db);
+function pageOf(index: SearchIndex, { kind, q, filters, page }: SearchCallQuery): { at: number; answer: RegistryAnswer } {
   const request = { kind, query: q, filters };
   let at = page;
   let query = pageQuery(request, at);
@@ -38,15 +67,8 @@ function pageOf(db: Db, { kind, q, filters, page }: SearchCallQuery): { at: numb
   return { at, answer: registryAnswer(index, query, result) };
 }
 
-/**
- * One page of the registry for a search as objects, read in the caller's transaction: the form
- * searchPageBody is held to (search.test.ts). Its profiles are light (lightProfile): a page is
- * ~3x fewer bytes without incidents and pictures, which only the profile dialog shows and reads
- * when it opens (decision 034).
- */
-export function searchPage(db: Db, query: SearchCallQuery): SearchAnswer {
-  const { at, answer } = pageOf(db, query);
-  const profiles = publicProfiles(db, answer.items.map((item) => item.id));
+/** A page as objects, its profiles light (lightProfile), the ones not public (absent from `profiles`) left out. */
+function pageObject(query: SearchCallQuery, { at, answer }: { at: number; answer: RegistryAnswer }, profiles: ReadonlyMap<number, SyncProfile>, revision: number): SearchAnswer {
   const items = answer.items.flatMap((item) => {
     const stored = profiles.get(item.id);
     if (!stored) return [];
@@ -55,8 +77,40 @@ export function searchPage(db: Db, query: SearchCallQuery): SearchAnswer {
   });
   return {
     kind: query.kind, page: at, items, total: answer.total, readings: answer.readings, otherKind: answer.otherKind,
-    lookalikes: answer.lookalikes, revision: currentRevision(db),
+    lookalikes: answer.lookalikes, revision,
   };
+}
+
+/** pageObject's JSON as UTF-8 bytes, its profiles pasted from their light texts (absent: not public, left out). */
+function pageBytes(kind: ProfileKind, { at, answer }: { at: number; answer: RegistryAnswer }, textOf: ReadonlyMap<number, Buffer>, revision: number): Buffer {
+  const parts: Buffer[] = [Buffer.from(`{"kind":${JSON.stringify(kind)},"page":${at},"items":[`)];
+  for (const item of answer.items) {
+    const text = textOf.get(item.id);
+    if (!text) continue;
+    parts.push(Buffer.from(parts.length > 1 ? ',{"profile":' : '{"profile":'), text, Buffer.from(`,"score":${JSON.stringify(item.score)}`
+      + (item.matched ? `,"matched":${JSON.stringify(item.matched)}}` : '}')));
+  }
+  const rest: Omit<SearchAnswer, 'kind' | 'page' | 'items'> = {
+    total: answer.total, readings: answer.readings, otherKind: answer.otherKind, lookalikes: answer.lookalikes, revision,
+  };
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+  return Buffer.concat(parts);
+}
+
+const optionsOf = (index: SearchIndex, kind: ProfileKind, category: FilterCategory, revision: number): SearchOptionsAnswer =>
+  ({ options: index.facetOptions(kind, category), revision });
+
+const lookupOf = (index: SearchIndex, text: string, revision: number): SearchLookupAnswer => ({ ...identifierLookup(index, text), revision });
+
+/**
+ * One page of the registry for a search as objects, read in the caller's transaction: the form
+ * searchPageBody is held to (search.test.ts). Its profiles are light (lightProfile): a page is
+ * ~3x fewer bytes without incidents and pictures, which only the profile dialog shows and reads
+ * when it opens (decision 034).
+ */
+export function searchPage(db: Db, query: SearchCallQuery): SearchAnswer {
+  const page = pageOf(registryIndex(db), query);
+  return pageObject(query, page, publicProfiles(db, page.answer.items.map((item) => item.id)), currentRevision(db));
 }
 
 /**
@@ -65,30 +119,18 @@ export function searchPage(db: Db, query: SearchCallQuery): SearchAnswer {
  * Read in the caller's transaction.
  */
 export function searchPageBody(db: Db, query: SearchCallQuery, texts: ProfileTexts): Buffer {
-  const { at, answer } = pageOf(db, query);
-  const textOf = texts(db, answer.items.map((item) => item.id));
-  const parts: Buffer[] = [Buffer.from(`{"kind":${JSON.stringify(query.kind)},"page":${at},"items":[`)];
-  for (const item of answer.items) {
-    const text = textOf.get(item.id);
-    if (!text) continue;
-    parts.push(Buffer.from(parts.length > 1 ? ',{"profile":' : '{"profile":'), text, Buffer.from(`,"score":${JSON.stringify(item.score)}`
-      + (item.matched ? `,"matched":${JSON.stringify(item.matched)}}` : '}')));
-  }
-  const rest: Omit<SearchAnswer, 'kind' | 'page' | 'items'> = {
-    total: answer.total, readings: answer.readings, otherKind: answer.otherKind, lookalikes: answer.lookalikes, revision: currentRevision(db),
-  };
-  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return Buffer.concat(parts);
+  const page = pageOf(registryIndex(db), query);
+  return pageBytes(query.kind, page, texts(db, page.answer.items.map((item) => item.id)), currentRevision(db));
 }
 
 /** A filter category's options over the profiles of a kind. */
 export function searchOptions(db: Db, kind: ProfileKind, category: FilterCategory): SearchOptionsAnswer {
-  return { options: registryIndex(db).facetOptions(kind, category), revision: currentRevision(db) };
+  return optionsOf(registryIndex(db), kind, category, currentRevision(db));
 }
 
 /** A pasted value looked up in both kinds. */
 export function searchLookup(db: Db, text: string): SearchLookupAnswer {
-  return { ...identifierLookup(registryIndex(db), text), revision: currentRevision(db) };
+  return lookupOf(registryIndex(db), text, currentRevision(db));
 }
 
 /** A call of the search feature, as its route's query schema reads it: what a search thread is asked (threads.ts). */
@@ -106,21 +148,60 @@ export function callKey(call: SearchCall): { name: string; key: string } {
   }
 }
 
-/** A call's answer built now from one read transaction, not cached: the in-process cache and the search threads both build with it. */
-export function buildAnswer(db: Db, call: SearchCall, texts: ProfileTexts): CachedAnswer {
+/** An answer's bytes as the cache keeps them (both engines). */
+function answerOf(call: SearchCall, revision: number, bytes: Buffer): CachedAnswer {
   const { name, key } = callKey(call);
+  const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
+  // most searches are asked once: their brotli is made quicker (decision 031)
+  return { revision, bytes, etag: `"${name}-${revision}-${tag}"`, oneOff: true };
+}
+
+/** SQLite's answer, from one read transaction on the connection. */
+function sqliteAnswer(db: Db, call: SearchCall, texts: ProfileTexts): CachedAnswer {
   return db.transaction(() => {
     const revision = currentRevision(db);
     const bytes = call.call === 'page' ? searchPageBody(db, call.query, texts)
       : Buffer.from(JSON.stringify(call.call === 'options' ? searchOptions(db, call.kind, call.category) : searchLookup(db, call.q)));
-    const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
-    // most searches are asked once: their brotli is made quicker (decision 031)
-    return { revision, bytes, etag: `"${name}-${revision}-${tag}"`, oneOff: true };
+    return answerOf(call, revision, bytes);
   })();
 }
 
-/** A call's answer in this process: built once per revision and key (the answer cache), from one read transaction. */
-export function cachedAnswer(db: Db, call: SearchCall, texts: ProfileTexts): CachedAnswer {
+/**
+ * The answer on the data layer (PostgreSQL): the revision read now, the index at it (or later:
+ * the answer says the index's revision), the page's texts read after at the profiles' current
+ * revisions (a profile changed since is sent as it is now, one gone since left out: what the next
+ * revision's answer, built for the next request, shows too). `read`: the revision the request read already.
+ */
+async function answerOn(engine: Engine, call: SearchCall, texts: ProfileTextsOn, read?: number): Promise<CachedAnswer> {
+  const asked = read ?? await revisionNow(engine);
+  if (call.call !== 'page') {
+    return readRegistryIndexOn(engine, asked, (index, revision) => answerOf(call, revision, Buffer.from(JSON.stringify(
+      call.call === 'options' ? optionsOf(index, call.kind, call.category, revision) : lookupOf(index, call.q, revision),
+    ))));
+  }
+  const { page, revision } = await readRegistryIndexOn(engine, asked, (index, at) => ({ page: pageOf(index, call.query), revision: at }));
+  const textOf = await texts(engine.db, page.answer.items.map((item) => item.id));
+  return answerOf(call, revision, pageBytes(call.query.kind, page, textOf, revision));
+}
+
+/**
+ * A call's answer built now, not cached: the in-process cache and the search threads both build
+ * with it. On SQLite from one read transaction (synchronously; the promise only carries it), on
+ * PostgreSQL through the data layer.
+ */
+export async function buildAnswer(engine: Engine, call: SearchCall, texts: PageTexts): Promise<CachedAnswer> {
+  return engine.sqlite ? sqliteAnswer(engine.sqlite, call, texts.sqlite) : answerOn(engine, call, texts.on);
+}
+
+/**
+ * A call's answer in this process: built once per revision and key (the answer cache). On SQLite
+ * at once (the revision and the build on the connection, as the lane ahead of Express answers it);
+ * on PostgreSQL after the revision's read (a request for a key being built waits for that build).
+ */
+export function cachedAnswer(engine: Engine, call: SearchCall, texts: PageTexts): CachedAnswer | Promise<CachedAnswer> {
   const { name, key } = callKey(call);
-  return answerCache(db, name).get(key, currentRevision(db), () => buildAnswer(db, call, texts));
+  const cache = engineCache(engine, name);
+  const db = engine.sqlite;
+  if (db) return cache.get(key, currentRevision(db), () => sqliteAnswer(db, call, texts.sqlite));
+  return revisionNow(engine).then((revision) => cache.getAsync(key, revision, () => answerOn(engine, call, texts.on, revision)));
 }

@@ -9,6 +9,8 @@
 //
 // The thread's entry is given by the composition root (server/search-thread.mjs), which composes
 // this feature with the sync texts its pages are pasted from, as app.ts does in process.
+// On PostgreSQL (issue 21) each thread opens a pool of two connections to the database at the
+// URL it is given, and reads the revision per call as the main thread does.
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors';
 import { nextTurn, type StepScheduler } from '../../http/quiet-time';
@@ -31,8 +33,8 @@ export type ThreadMessage =
   /** `status`: a refusal the thread made (an AppError); without it, something failed */
   | { type: 'failed'; id: number; status?: number; message: string; headers?: Record<string, string> };
 
-/** What a thread is started with (workerData). */
-export interface ThreadData { databasePath: string }
+/** What a thread is started with (workerData): the registry's SQLite file, or its postgres:// URL (a small pool per thread). */
+export interface ThreadData { target: string }
 
 const STARTING_RETRY_SECONDS = '5';
 /**
@@ -61,13 +63,14 @@ export class SearchThreads {
 
   /**
    * `entry`: the thread's module (server/search-thread.mjs); `count` threads, each with its own
-   * index of the registry in `databasePath` (a file: threads cannot share an in-memory database).
+   * index of the registry at `target`: a SQLite file (threads cannot share an in-memory database)
+   * or a postgres:// URL (each thread with a pool of its own).
    * `schedule`: when a thread's background steps may run — the server's quiet time, so that,
    * as on the main thread before, reading an index ahead never competes with a first sync.
    */
   constructor(
     private readonly entry: URL,
-    private readonly databasePath: string,
+    private readonly target: string,
     count: number,
     private readonly schedule: StepScheduler = nextTurn,
   ) {
@@ -114,7 +117,7 @@ export class SearchThreads {
 
   private start(): Thread {
     const worker = new Worker(this.entry, {
-      workerData: { databasePath: this.databasePath } satisfies ThreadData,
+      workerData: { target: this.target } satisfies ThreadData,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const thread: Thread = { worker, ready: false, pending: new Map() };
