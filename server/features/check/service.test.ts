@@ -297,7 +297,7 @@ describe('two instances over one PostgreSQL database', () => {
       await registry(a);
       // the handles added one by one on a, lookups on b all the while: an answer at revision r names exactly those added by r
       const lookups: Promise<CachedAnswer>[] = [];
-      const lookUp = (i: number) => lookups.push(checkAnswer(b, i % 2 ? '@moonvault_officiaX' : `moonvault_officia${i % 6}x`));
+      const lookUp = (i: number) => lookups.push(Promise.resolve(checkAnswer(b, i % 2 ? '@moonvault_officiaX' : `moonvault_officia${i % 6}x`)));
       for (let i = 0; i < 6; i++) {
         for (let j = 0; j < 4; j++) lookUp(i * 4 + j);
         await inTransaction(a, async (trx) => {

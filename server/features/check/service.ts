@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
-import { currentRevisionOn, revisionNow } from '../../db/revision';
+import { currentRevision, currentRevisionOn, revisionNow } from '../../db/revision';
 import { engineCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { CHECK_MAX_LOOKALIKES, CHECK_MAX_MATCHES, REMOVAL_CASE_YEAR } from '../../../shared/constants';
 import type { CheckAnswer, CheckLookalike, CheckMatch, IdentifierReading } from '../../../shared/contract/check';
@@ -93,8 +93,11 @@ async function lookalikesOf(
   }
   const nameForm = lookalikeForm('name', text);
   const nameCandidates = nameForm ? index.nameCandidates({ ...nameForm, kind: 'name' }) : [];
-  if (nameForm && nameCandidates.length > 0) {
-    const profiles = await publicProfiles(trx, nameCandidates);
+  // the profiles found, read once: their names to compare, and what the answer shows of those kept
+  const ids = [...found.map((candidate) => candidate.profileId), ...nameCandidates].filter((id) => !matched.has(id));
+  if (ids.length === 0) return [];
+  const profiles = await publicProfiles(trx, ids);
+  if (nameForm) {
     for (const id of nameCandidates) {
       const profile = profiles.get(id);
       const listed = profile ? lookalikeForm('name', profile.name) : null;
@@ -112,12 +115,10 @@ async function lookalikesOf(
       best.set(key, candidate);
     }
   }
-  // the best first (by id among equals, so the cut is the same every time), read for those kept
+  // the best first (by id among equals, so the cut is the same every time); the values shown read for those kept
   const kept = [...best.values()]
     .sort((a, b) => rank(a) - rank(b) || a.profileId - b.profileId || a.compared.localeCompare(b.compared))
     .slice(0, CHECK_MAX_LOOKALIKES);
-  if (kept.length === 0) return [];
-  const profiles = await publicProfiles(trx, kept.map((candidate) => candidate.profileId));
   const valueIds = kept.filter((candidate) => candidate.compared !== 'name').map((candidate) => candidate.profileId);
   const shownValues = new Map<string, { field: string; value: string }>();
   if (valueIds.length > 0) {
@@ -200,11 +201,20 @@ export async function checkText(engine: Engine, query: string): Promise<CheckAns
   return (await readAnswer(engine, query)).answer;
 }
 
-/** The answer as sent: built once per revision and query (the revision read per request), from one read transaction. */
-export async function checkAnswer(engine: Engine, query: string): Promise<CachedAnswer> {
-  return engineCache(engine, 'check').getAsync(query, await revisionNow(engine), async () => {
-    const { revision, answer } = await readAnswer(engine, query);
-    const tag = createHash('sha256').update(query).digest('base64url').slice(0, 16);
-    return { revision, bytes: Buffer.from(JSON.stringify(answer)), etag: `"check-${revision}-${tag}"` };
-  });
+/** Builds the answer as sent, at the revision it was read at. */
+async function built(engine: Engine, query: string): Promise<CachedAnswer> {
+  const { revision, answer } = await readAnswer(engine, query);
+  const tag = createHash('sha256').update(query).digest('base64url').slice(0, 16);
+  return { revision, bytes: Buffer.from(JSON.stringify(answer)), etag: `"check-${revision}-${tag}"` };
+}
+
+/**
+ * The answer as sent: built once per revision and query (the revision read per request), from one
+ * read transaction. On SQLite a cached one is found synchronously (the revision's prepared
+ * statement and the cache: nothing compiled, no promise); on PostgreSQL the revision is read first.
+ */
+export function checkAnswer(engine: Engine, query: string): CachedAnswer | Promise<CachedAnswer> {
+  const cache = engineCache(engine, 'check');
+  if (engine.sqlite) return cache.getAsync(query, currentRevision(engine.sqlite), () => built(engine, query));
+  return revisionNow(engine).then((revision) => cache.getAsync(query, revision, () => built(engine, query)));
 }
