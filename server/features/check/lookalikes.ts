@@ -339,6 +339,10 @@ function heldBy(engine: Pick<Engine, 'db' | 'sqlite'>): Held {
   return state;
 }
 
+async function settled(state: Held): Promise<void> {
+  while (state.changing) await state.changing.then(() => {}, () => {});
+}
+
 /**
  * Runs `work` (which reads, then changes the held index) when no other change is under way. On
  * PostgreSQL lookups run at once, each in its own transaction; on SQLite nothing is ever under way
@@ -346,7 +350,7 @@ function heldBy(engine: Pick<Engine, 'db' | 'sqlite'>): Held {
  * (and waiting here inside a transaction on the one connection would never end).
  */
 async function exclusively<T>(state: Held, work: () => Promise<T>): Promise<T> {
-  while (state.changing) await state.changing.then(() => {}, () => {});
+  await settled(state);
   const run = work();
   state.changing = run;
   try {
@@ -404,6 +408,15 @@ export async function lookalikeIndexAt(
     state.index = build.index;
     return build.index;
   });
+}
+
+/**
+ * Resolves once no change of the index is under way: a lookup on PostgreSQL waits here before it
+ * takes a pooled connection for its transaction, rather than hold one while another lookup builds
+ * the index (seconds at 100k profiles). On SQLite nothing is ever under way between lookups.
+ */
+export function lookalikesSettled(engine: Pick<Engine, 'db' | 'sqlite'>): Promise<void> {
+  return settled(heldBy(engine));
 }
 
 /** The index at the registry's revision now, read in a moment of its own (a lookup uses lookalikeIndexAt in its transaction). */

@@ -12,11 +12,12 @@ import { useEngines, writer, type Write } from '../../../tests/support/engines';
 import { insertProfile, smallRegistry, type SmallRegistry } from '../../../tests/support/registry-rows';
 import { caseId } from '../../../shared/domain/case-id';
 import type { CheckAnswer } from '../../../shared/contract/check';
-import { inTransaction, openEngine, type Engine } from '../../db/engine/engine';
+import { openDatabase } from '../../db/connection';
+import { engineOver, inTransaction, openEngine, type Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
 import { currentRevisionOn, tombstoneProfileOn, touchProfileOn } from '../../db/revision';
 import { checkAnswer, checkText } from './service';
-import { lookalikeIndex, lookalikeIndexAt } from './lookalikes';
+import { buildLookalikesLater, lookalikeIndex, lookalikeIndexAt } from './lookalikes';
 import { readOneMoment } from './one-moment';
 import type { CachedAnswer } from '../../read-model/answer-cache';
 
@@ -177,6 +178,68 @@ function stallingRevisionRead(engine: Engine) {
       return { stalled, release };
     },
   };
+}
+
+describe('the lookalike index built between requests on both engines', () => {
+  it('when a profile already read leaves while it is built, then it is brought forward at its end, and a lookup that comes during it answers as the registry is', async () => {
+    const results = await engines.onBoth(async (engine, sqlite) => {
+      const rows = await registry(engine);
+      // its steps run when the test says
+      const steps: (() => void)[] = [];
+      let finished = false;
+      const nextStep = async () => {
+        while (steps.length === 0 && !finished) await new Promise((resolve) => setTimeout(resolve, 2));
+        steps.shift()?.();
+      };
+      const done = new Promise<unknown>((resolve) => buildLookalikesLater(engine, (error) => {
+        finished = true;
+        resolve(error);
+      }, { batch: 2, schedule: (step) => steps.push(step) }));
+      await nextStep(); // Alice Example and Moon Token read
+      while (steps.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      await writer(engine, sqlite)((trx) => removeProfile(trx, rows.developer));
+      while (!finished) await nextStep();
+      const error = await done;
+      const index = await lookalikeIndex(engine);
+      const answers = { handle: await checkText(engine, 'aldric_web320'), domain: await checkText(engine, 'moonvau1t.example') };
+
+      // a lookup that comes while another build is under way answers as the registry is (SQLite: it finishes the build)
+      await writer(engine, sqlite)((trx) => removeProfile(trx, rows.project));
+      return { error, size: index.size, answers, during: await duringBuild(engine) };
+    });
+    expect(results[1]).toEqual(results[0]);
+    const [{ error, size, answers, during }] = results;
+    expect(error).toBeUndefined();
+    expect(size).toBe(3); // Moon Token, bob builder, Émile Shared
+    expect(answers.handle.lookalikes).toEqual([]);
+    expect(lookalikes(answers.domain)).toEqual(['Moon Token domain https://moonvault.example/ confusable']);
+    expect(during).toEqual({ size: 2, lookalikes: [] });
+  });
+});
+
+/**
+ * A lookup made on `engine`'s registry while a build between requests has read its first step,
+ * through an index of its own (another SQLite connection to the file; another Kysely over the
+ * PostgreSQL pool): the index's size, and the lookalikes of Moon Token's lookalike domain.
+ */
+async function duringBuild(engine: Engine): Promise<{ size: number; lookalikes: string[] }> {
+  const connection = engine.sqlite ? openDatabase(engine.sqlite.name) : null;
+  const fresh: Engine = connection ? engineOver(connection) : { ...engine, db: engine.db.withoutPlugins() };
+  try {
+    const steps: (() => void)[] = [];
+    let finished = false;
+    buildLookalikesLater(fresh, () => { finished = true; }, { batch: 1, schedule: (step) => steps.push(step) });
+    steps.shift()!();
+    while (steps.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    const answer = await checkText(fresh, 'moonvau1t.example');
+    const size = (await lookalikeIndex(fresh)).size;
+    // its next step finds the build taken over, and it ends
+    steps.shift()!();
+    while (!finished) await new Promise((resolve) => setTimeout(resolve, 2));
+    return { size, lookalikes: lookalikes(answer) };
+  } finally {
+    connection?.close();
+  }
 }
 
 describe('two instances over one PostgreSQL database', () => {

@@ -17,7 +17,7 @@ import type { CheckAnswer, CheckLookalike, CheckMatch, IdentifierReading } from 
 import type { ProfileKind } from '../../../shared/contract/common';
 import { caseId } from '../../../shared/domain/case-id';
 import { compareLookalike, identify, lookalikeForm, type Identifier, type IdentifierKind } from '../../../shared/identifiers';
-import { lookalikeIndexAt, MOMENT_ATTEMPTS, type Found } from './lookalikes';
+import { lookalikeIndexAt, lookalikesSettled, MOMENT_ATTEMPTS, type Found } from './lookalikes';
 import { readOneMoment } from './one-moment';
 
 /** IBANs and other account numbers share a canonical form: a stored one may have been read as either. */
@@ -185,6 +185,7 @@ async function answerIn(engine: Engine, trx: Kysely<Database>, revision: number,
  */
 async function readAnswer(engine: Engine, query: string): Promise<{ revision: number; answer: CheckAnswer }> {
   for (let attempt = 1; ; attempt++) {
+    if (!engine.sqlite) await lookalikesSettled(engine);
     try {
       return await readOneMoment(engine, async (trx) => {
         const revision = await currentRevisionOn(trx);
