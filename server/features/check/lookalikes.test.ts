@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/connection';
+import { engineOver } from '../../db/engine/engine';
 import { seedDemo } from '../../demo/seeding';
 import { touchProfile, tombstoneProfile } from '../../db/revision';
 import { compareLookalike, lookalikeForm, type LookalikeForm } from '../../../shared/identifiers';
@@ -41,8 +42,8 @@ function scan(text: string): string[] {
 }
 
 /** What the index finds. */
-function indexed(text: string): string[] {
-  const index = lookalikeIndex(db);
+async function indexed(text: string): Promise<string[]> {
+  const index = await lookalikeIndex(engineOver(db));
   const found: string[] = [];
   for (const kind of ['domain', 'telegram'] as const) {
     const form = lookalikeForm(kind, text);
@@ -78,20 +79,20 @@ const mutated = (listed: string[]) => fc.tuple(
 });
 
 describe('the lookalike index', () => {
-  it('when any text is looked up, then it finds exactly what a scan of every listed value finds', () => {
+  it('when any text is looked up, then it finds exactly what a scan of every listed value finds', async () => {
     const listed = [...values().map((v) => v.value), ...names().map((n) => n.name)];
     let found = 0;
-    fc.assert(fc.property(fc.oneof({ arbitrary: mutated(listed), weight: 4 }, { arbitrary: fc.string({ maxLength: 20 }), weight: 1 }), (text) => {
+    await fc.assert(fc.asyncProperty(fc.oneof({ arbitrary: mutated(listed), weight: 4 }, { arbitrary: fc.string({ maxLength: 20 }), weight: 1 }), async (text) => {
       const expected = scan(text);
-      expect(indexed(text), text).toEqual(expected);
+      expect(await indexed(text), text).toEqual(expected);
       if (expected.length > 0) found++;
     }), { numRuns: 300, seed: 16 });
     // the texts are near enough to listed ones that many are lookalikes: the property is not vacuous
     expect(found).toBeGreaterThan(60);
   });
 
-  it('when profiles change and leave after it was built, then it is brought forward to what a scan finds', () => {
-    lookalikeIndex(db);
+  it('when profiles change and leave after it was built, then it is brought forward to what a scan finds', async () => {
+    await lookalikeIndex(engineOver(db));
     const [first, second] = values().filter((v) => v.kind === 'telegram');
     db.transaction(() => {
       db.prepare("UPDATE incidents SET telegrams = '[\"@moved_handle_01\"]' WHERE profile_id = ?").run(first!.profileId);
@@ -101,7 +102,7 @@ describe('the lookalike index', () => {
       tombstoneProfile(db, 'developer', second!.profileId);
     })();
 
-    for (const text of ['@moved_handle_02', `${first!.value}x`, `${second!.value}x`]) expect(indexed(text), text).toEqual(scan(text));
+    for (const text of ['@moved_handle_02', `${first!.value}x`, `${second!.value}x`]) expect(await indexed(text), text).toEqual(scan(text));
   });
 
   it('when it is built between requests and the registry changes meanwhile, then it ends as a scan finds, whether it finishes or a lookup does', async () => {
@@ -114,7 +115,7 @@ describe('the lookalike index', () => {
       tombstoneProfile(db, 'developer', target.profileId);
     })();
     expect(await done).toBeUndefined();
-    for (const text of [`${target.value}x`, 'brand_new_handle']) expect(indexed(text), text).toEqual(scan(text));
+    for (const text of [`${target.value}x`, 'brand_new_handle']) expect(await indexed(text), text).toEqual(scan(text));
 
     // a lookup that comes while a build is under way finishes it itself
     const other = openDatabase(':memory:');
@@ -122,7 +123,7 @@ describe('the lookalike index', () => {
       seedDemo(other, { profiles: 60 });
       buildLookalikesLater(other, () => {}, { batch: 10 });
       await new Promise((resolve) => setImmediate(resolve));
-      const index = other.transaction(() => lookalikeIndex(other))();
+      const index = await lookalikeIndex(engineOver(other));
       expect(index.size).toBe(other.prepare("SELECT COUNT(*) FROM profiles WHERE verification_status = 'verified'").pluck().get());
     } finally {
       other.close();

@@ -16,10 +16,17 @@
 // keys as 32-bit hashes (a collision only adds a candidate that compareLookalike turns down), and
 // names as skeletons only. What an answer shows (the field, the value, the profile's name) is read
 // from the database for the few values found.
-import type { Statement } from 'better-sqlite3';
+//
+// On the data layer (issue 21, docs/decisions/035): the rows are read through Kysely on SQLite and
+// PostgreSQL alike, and the index is held per SQLite connection or per PostgreSQL engine (an
+// instance's own, brought forward by the revision its lookups read).
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
-import { currentRevision } from '../../db/revision';
-import { nextTurn, runInSteps, type BackgroundOptions } from '../../http/quiet-time';
+import { engineOver, type Engine } from '../../db/engine/engine';
+import type { Database } from '../../db/engine/schema';
+import { currentRevisionOn } from '../../db/revision';
+import { nextTurn, type BackgroundOptions, type StepScheduler } from '../../http/quiet-time';
+import { readOneMoment } from './one-moment';
 import {
   compareLookalike, LOOKALIKE_EDITS, lookalikeForm, type Lookalike, type LookalikeForm,
 } from '../../../shared/identifiers';
@@ -219,75 +226,78 @@ export class LookalikeIndex {
 // ---------------------------------------------------------------------------------------------
 // Following the registry
 
-const PROFILES = "SELECT id, name FROM profiles WHERE verification_status = 'verified' AND id > ? ORDER BY id LIMIT ?";
-const CHANGED = "SELECT id, name FROM profiles WHERE verification_status = 'verified' AND revision > ?";
-const GONE = 'SELECT id FROM tombstones WHERE revision > ?';
-const VALUES_OF = `SELECT profile_id, kind, canonical, value FROM profile_identifiers
-  WHERE profile_id IN (SELECT value FROM json_each(?)) AND kind IN ('domain', 'telegram')`;
-
-/** Profiles read per step while the index is built. */
+/** Profiles read per step while the index is built (and per statement while it is brought forward). */
 const BUILD_BATCH = 500;
 /** Past this share of the registry changed since the index's revision, it is built anew rather than brought forward. */
 const REBUILD_SHARE = 0.2;
+/**
+ * The read transactions a lookup may take before it builds the index anew at the revision it
+ * reads (lookalikeIndexAt's `rebuildWhenAhead`, for PostgreSQL: see there).
+ */
+export const MOMENT_ATTEMPTS = 3;
 
-const statements = new WeakMap<Db, {
-  profiles: Statement<[number, number]>; changed: Statement<[number]>; gone: Statement<[number], number>; valuesOf: Statement<[string]>;
-}>();
-
-function prepared(db: Db) {
-  let s = statements.get(db);
-  if (!s) {
-    s = {
-      profiles: db.prepare<[number, number]>(PROFILES).raw(true),
-      changed: db.prepare<[number]>(CHANGED).raw(true),
-      gone: db.prepare<[number], number>(GONE).pluck(),
-      valuesOf: db.prepare<[string]>(VALUES_OF).raw(true),
-    };
-    statements.set(db, s);
-  }
-  return s;
-}
-
-type ProfileRow = [id: number, name: string];
-type ValueRow = [profileId: number, kind: ValueKind, canonical: string, value: string];
+type ProfileRow = { id: number; name: string };
 
 /** Comparison forms by kind and value, kept through a build: a site or handle listed on many profiles is read once. */
 type Forms = Map<string, LookalikeForm | null>;
 
-/** Puts these public profiles, with their domains and handles, into the index. */
-function put(db: Db, index: LookalikeIndex, profiles: readonly ProfileRow[], forms: Forms = new Map()): void {
-  if (profiles.length === 0) return;
-  const valuesOf = new Map<number, Listed[]>();
-  for (const [profileId, kind, canonical, value] of prepared(db).valuesOf.all(JSON.stringify(profiles.map(([id]) => id))) as ValueRow[]) {
-    const key = `${kind}|${value}`;
-    let form = forms.get(key);
-    if (form === undefined) forms.set(key, form = lookalikeForm(kind, value));
-    if (!form) continue;
-    const listed: Listed = { profileId, kind, canonical, form };
-    const group = valuesOf.get(profileId);
-    if (group) group.push(listed);
-    else valuesOf.set(profileId, [listed]);
+/** The domains and handles of these public profiles, made ready for comparisons, as `trx` sees them. */
+async function listedOf(trx: Kysely<Database>, ids: readonly number[], forms: Forms, into = new Map<number, Listed[]>()): Promise<Map<number, Listed[]>> {
+  // (`IN ()` is no SQL on either engine: an empty list asks nothing)
+  for (let start = 0; start < ids.length; start += BUILD_BATCH) {
+    const rows = await trx.selectFrom('profile_identifiers').select(['profile_id', 'kind', 'canonical', 'value'])
+      .where('profile_id', 'in', ids.slice(start, start + BUILD_BATCH)).where('kind', 'in', ['domain', 'telegram'])
+      // the table's key order on both engines: a profile's values take the same slots on each
+      .orderBy('profile_id').orderBy('kind').orderBy('canonical')
+      .execute();
+    for (const row of rows) {
+      const kind = row.kind as ValueKind;
+      const key = `${kind}|${row.value}`;
+      let form = forms.get(key);
+      if (form === undefined) forms.set(key, form = lookalikeForm(kind, row.value));
+      if (!form) continue;
+      const listed: Listed = { profileId: row.profile_id, kind, canonical: row.canonical, form };
+      const group = into.get(row.profile_id);
+      if (group) group.push(listed);
+      else into.set(row.profile_id, [listed]);
+    }
   }
-  for (const [id, name] of profiles) {
-    index.set(id, lookalikeForm('name', name)?.skeleton ?? '', valuesOf.get(id) ?? []);
-  }
+  return into;
+}
+
+/** Puts these public profiles, with their domains and handles (read by listedOf), into the index. */
+function put(index: LookalikeIndex, profiles: readonly ProfileRow[], valuesOf: ReadonlyMap<number, Listed[]>): void {
+  for (const { id, name } of profiles) index.set(id, lookalikeForm('name', name)?.skeleton ?? '', valuesOf.get(id) ?? []);
 }
 
 /**
- * Brings the index from its revision to the database's, given every profile changed and removed
- * since; false when that is too much of the registry (build anew instead).
+ * A change to the index, read from the registry first and then made in one go: no await comes
+ * between its edits, so a lookup (on PostgreSQL, several at once) never meets half of one.
  */
-function bringForward(db: Db, index: LookalikeIndex, revision: number): boolean {
-  const s = prepared(db);
-  const changed = s.changed.all(index.revision) as ProfileRow[];
-  const gone = s.gone.all(index.revision);
-  if (changed.length + gone.length > Math.max(100, index.size * REBUILD_SHARE)) return false;
-  for (const id of gone) index.remove(id);
-  for (const [id] of changed) index.remove(id);
-  for (let i = 0; i < changed.length; i += BUILD_BATCH) put(db, index, changed.slice(i, i + BUILD_BATCH));
-  index.revision = revision;
-  return true;
+type Change<T = void> = () => T;
+
+/**
+ * What brings the index from its revision to `revision` (the registry's as `trx` sees it): every
+ * profile changed and removed since. Null when that is too much of the registry (build anew instead).
+ */
+async function forwardOf(trx: Kysely<Database>, index: LookalikeIndex, revision: number): Promise<Change | null> {
+  const from = index.revision;
+  const changed = await trx.selectFrom('profiles').select(['id', 'name'])
+    .where('verification_status', '=', 'verified').where('revision', '>', from).orderBy('id').execute();
+  const gone = await trx.selectFrom('tombstones').select('id').where('revision', '>', from).orderBy('id').execute();
+  if (changed.length + gone.length > Math.max(100, index.size * REBUILD_SHARE)) return null;
+  const valuesOf = await listedOf(trx, changed.map(({ id }) => id), new Map());
+  return () => {
+    if (index.revision !== from) throw new Error('The lookalike index changed while it was being brought forward.');
+    for (const { id } of gone) index.remove(id);
+    for (const { id } of changed) index.remove(id);
+    put(index, changed, valuesOf);
+    index.revision = revision;
+  };
 }
+
+/** The revision of a build's index until its first step has read it (the registry's as that step sees it). */
+const UNREAD = -1;
 
 /** A build under way: the index so far, the last profile id put into it, the forms read, profiles a step. */
 interface Building {
@@ -297,69 +307,182 @@ interface Building {
   batch: number;
 }
 
-const indexes = new WeakMap<Db, LookalikeIndex>();
-const building = new WeakMap<Db, Building>();
+const newBuilding = (revision: number, batch = BUILD_BATCH): Building => ({ index: new LookalikeIndex(revision), after: 0, forms: new Map(), batch });
 
-/** One step of a build: the next BUILD_BATCH public profiles by id; true when none were left. */
-function buildStep(db: Db, build: Building): boolean {
-  const rows = prepared(db).profiles.all(build.after, build.batch) as ProfileRow[];
-  put(db, build.index, rows, build.forms);
-  if (rows.length > 0) build.after = rows[rows.length - 1]![0];
-  return rows.length < build.batch;
+/** One step of a build: reads the next `batch` public profiles by id; its change puts them in and says whether none were left. */
+async function stepOf(trx: Kysely<Database>, build: Building): Promise<Change<boolean>> {
+  const rows = await trx.selectFrom('profiles').select(['id', 'name'])
+    .where('verification_status', '=', 'verified').where('id', '>', build.after)
+    .orderBy('id').limit(build.batch).execute();
+  const valuesOf = await listedOf(trx, rows.map(({ id }) => id), build.forms);
+  return () => {
+    put(build.index, rows, valuesOf);
+    if (rows.length > 0) build.after = rows[rows.length - 1]!.id;
+    return rows.length < build.batch;
+  };
+}
+
+/** An engine's index, the build between requests under way, and the change of the index under way. */
+interface Held {
+  index?: LookalikeIndex;
+  building?: Building;
+  changing?: Promise<unknown>;
+}
+
+/** By what an engine's answers are read through: its SQLite connection (every engineOver of it), or its Kysely on PostgreSQL. */
+const held = new WeakMap<object, Held>();
+
+function heldBy(engine: Pick<Engine, 'db' | 'sqlite'>): Held {
+  const key = engine.sqlite ?? engine.db;
+  let state = held.get(key);
+  if (!state) held.set(key, state = {});
+  return state;
+}
+
+async function settled(state: Held): Promise<void> {
+  while (state.changing) await state.changing.then(() => {}, () => {});
 }
 
 /**
- * The index at the database's current revision. Call it in the read transaction of the answer
- * it serves, so that the index and the answer see the same registry.
+ * Runs `work` (which reads, then changes the held index) when no other change is under way. On
+ * PostgreSQL lookups run at once, each in its own transaction; on SQLite nothing is ever under way
+ * here, as a lookup's transaction and a build's step each run within one turn of the event loop
+ * (and waiting here inside a transaction on the one connection would never end).
  */
-export function lookalikeIndex(db: Db): LookalikeIndex {
-  const revision = currentRevision(db);
-  const index = indexes.get(db);
-  if (index?.revision === revision) return index;
-  if (index && revision > index.revision && bringForward(db, index, revision)) return index;
-  // none yet (or one being built between requests: finished here), far behind, or from before
-  // the database was replaced (a revision that went back)
-  let build = building.get(db);
-  if (!build || build.index.revision > revision) build = { index: new LookalikeIndex(revision), after: 0, forms: new Map(), batch: BUILD_BATCH };
-  building.delete(db);
-  while (!buildStep(db, build));
-  // the steps made between requests read the registry as it was then: what changed since the
-  // build began is put again, as a build at the revision it began at would be brought forward
-  if (build.index.revision !== revision && !bringForward(db, build.index, revision)) {
-    return lookalikeIndex(db);
+async function exclusively<T>(state: Held, work: () => Promise<T>): Promise<T> {
+  await settled(state);
+  const run = work();
+  state.changing = run;
+  try {
+    return await run;
+  } finally {
+    if (state.changing === run) state.changing = undefined;
   }
-  indexes.set(db, build.index);
-  return build.index;
+}
+
+/**
+ * The index at `revision`, the registry's revision as `trx` sees it: call it in the read
+ * transaction of the answer it serves (one-moment.ts), so that the index and the answer see the
+ * same registry, and use it before the next await (on PostgreSQL another lookup may bring it forward then).
+ *
+ * Null when the index is at a later revision already: on PostgreSQL a lookup in a newer moment
+ * brought it forward meanwhile, and the answer is read again in a new transaction. With
+ * `rebuildWhenAhead` it is built anew at `revision` instead: on SQLite (the default there) a
+ * revision behind the index's is a database replaced, which went back; on PostgreSQL a lookup's
+ * last try (MOMENT_ATTEMPTS) takes it so.
+ */
+export async function lookalikeIndexAt(
+  engine: Engine, trx: Kysely<Database>, revision: number, rebuildWhenAhead = engine.kind === 'sqlite',
+): Promise<LookalikeIndex | null> {
+  const state = heldBy(engine);
+  if (state.index?.revision === revision) return state.index;
+  return exclusively(state, async () => {
+    const index = state.index;
+    if (index?.revision === revision) return index;
+    if (index && index.revision > revision && !rebuildWhenAhead) return null;
+    if (index && revision > index.revision) {
+      const forward = await forwardOf(trx, index, revision);
+      if (forward) {
+        forward();
+        return index;
+      }
+    }
+    // none yet (or one being built between requests), far behind, or from before the database was
+    // replaced. A build between requests stops at its next step. On SQLite it is finished here: its
+    // steps read the registry before this transaction (one connection; its steps and the lookups one
+    // after another), and what changed since it began is put again as it is brought forward. On
+    // PostgreSQL a step may have read the registry after this transaction's snapshot: built anew.
+    const taken = state.building;
+    state.building = undefined;
+    let build = taken && engine.sqlite && taken.index.revision !== UNREAD && taken.index.revision <= revision ? taken : newBuilding(revision);
+    for (;;) {
+      while (!(await stepOf(trx, build))());
+      if (build.index.revision === revision) break;
+      const forward = await forwardOf(trx, build.index, revision);
+      if (forward) {
+        forward();
+        break;
+      }
+      build = newBuilding(revision);
+    }
+    state.index = build.index;
+    return build.index;
+  });
+}
+
+/**
+ * Resolves once no change of the index is under way: a lookup on PostgreSQL waits here before it
+ * takes a pooled connection for its transaction, rather than hold one while another lookup builds
+ * the index (seconds at 100k profiles). On SQLite nothing is ever under way between lookups.
+ */
+export function lookalikesSettled(engine: Pick<Engine, 'db' | 'sqlite'>): Promise<void> {
+  return settled(heldBy(engine));
+}
+
+/** The index at the registry's revision now, read in a moment of its own (a lookup uses lookalikeIndexAt in its transaction). */
+export async function lookalikeIndex(engine: Engine): Promise<LookalikeIndex> {
+  for (let attempt = 1; ; attempt++) {
+    const index = await readOneMoment(engine, async (trx) => {
+      const revision = await currentRevisionOn(trx);
+      const found = await lookalikeIndexAt(engine, trx, revision, engine.kind === 'sqlite' || attempt >= MOMENT_ATTEMPTS);
+      return found?.revision === revision ? found : null;
+    });
+    if (index) return index;
+  }
+}
+
+/** runInSteps (http/quiet-time.ts) for steps that read through Kysely: the next is scheduled once one has ended. */
+function runInAsyncSteps(schedule: StepScheduler, step: () => Promise<boolean>, done: (error?: unknown) => void): void {
+  const next = (): void => {
+    step().then((finished) => (finished ? done() : schedule(next)), (error: unknown) => done(error));
+  };
+  schedule(next);
 }
 
 /**
  * Builds the index between requests, a step at a time (`schedule`: by default a turn of the event
  * loop; the server's waits for a quiet moment; ~10–20 ms each at 500 profiles, so the public reads' p99 holds while it runs), so the first lookup after a start does not wait for a whole build (~2 s at 100k).
- * A lookup that comes first finishes the build itself. `done` hears when it is complete, or why it stopped.
+ * A lookup that comes first finishes the build itself (on PostgreSQL, builds its own). `done` hears when it is complete, or why it stopped.
+ * `target`: the app's SQLite connection (server/index.ts), or an engine.
  */
 export function buildLookalikesLater(
-  db: Db,
+  target: Db | Engine,
   done: (error?: unknown) => void = () => {},
   { batch = BUILD_BATCH, schedule = nextTurn }: BackgroundOptions = {},
 ): void {
-  if (indexes.has(db) || building.has(db)) {
+  const engine = 'kind' in target ? target : engineOver(target);
+  const state = heldBy(engine);
+  if (state.index || state.building) {
     done();
     return;
   }
-  const build: Building = { index: new LookalikeIndex(currentRevision(db)), after: 0, forms: new Map(), batch };
-  building.set(db, build);
-  runInSteps(schedule, () => {
-    // a lookup took the build over, or the database closed
-    if (building.get(db) !== build || !db.open) return true;
-    if (!db.transaction(() => buildStep(db, build))()) return false;
-    building.delete(db);
-    db.transaction(() => {
-      const revision = currentRevision(db);
-      if (build.index.revision === revision || bringForward(db, build.index, revision)) indexes.set(db, build.index);
-    })();
+  // its revision is read by its first step, in the same read transaction as the first profiles
+  const build = newBuilding(UNREAD, batch);
+  state.building = build;
+  // false once a lookup took the build over, or the database closed
+  const ours = () => state.building === build && engine.sqlite?.open !== false;
+  runInAsyncSteps(schedule, async () => {
+    if (!ours()) return true;
+    const finished = await readOneMoment(engine, async (trx) => {
+      if (build.index.revision === UNREAD) build.index.revision = await currentRevisionOn(trx);
+      const step = await stepOf(trx, build);
+      return ours() ? step() : true;
+    });
+    if (!finished) return false;
+    // the steps read the registry as it was then: what changed since the build began is put again
+    await readOneMoment(engine, (trx) => exclusively(state, async () => {
+      if (!ours()) return;
+      state.building = undefined;
+      const revision = await currentRevisionOn(trx);
+      const forward = build.index.revision === revision ? () => {} : build.index.revision < revision ? await forwardOf(trx, build.index, revision) : null;
+      if (forward && !state.index) {
+        forward();
+        state.index = build.index;
+      }
+    }));
     return true;
   }, (error) => {
-    if (error !== undefined && building.get(db) === build) building.delete(db);
+    if (error !== undefined && state.building === build) state.building = undefined;
     done(error);
   });
 }
