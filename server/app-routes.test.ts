@@ -49,7 +49,7 @@ let t: TestApp;
 let app: express.Express;
 beforeEach(() => {
   t = makeTestApp();
-  app = createExpressApp({ db: t.db, engine: t.engine, config: t.config });
+  app = createExpressApp({ engine: t.engine, config: t.config });
 });
 afterEach(() => t.close());
 

@@ -8,7 +8,6 @@ import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
 import { JSON_BODY_LIMIT } from '../shared/constants';
 import type { AppDeps } from './deps';
-import { engineOver, type Engine } from './db/engine/engine';
 import { apiNotFound, errorHandler } from './http/errors';
 import { loadSessionOn } from './http/session';
 import { csrfProtection } from './http/csrf';
@@ -21,7 +20,7 @@ import { editRequestRoutes } from './features/edit-requests/routes';
 import { removalRequestRoutes } from './features/removal-requests/routes';
 import { filterOptionRoutes } from './features/filter-options/routes';
 import { syncCachedReads, syncRoutes } from './features/sync/routes';
-import { publicLightProfileTexts } from './features/sync/page-text';
+import { publicLightProfileTexts, publicLightProfileTextsOn } from './features/sync/page-text';
 import { checkRoutes } from './features/check/routes';
 import { openDataRoutes } from './features/open-data/routes';
 import { receiptRoutes } from './features/receipts/routes';
@@ -51,9 +50,8 @@ export function createApp(base: AppDeps, options: AppOptions = {}): RequestListe
 }
 
 /** The deps with the app's limits on public work and its data layer (each made once, shared by the lane and Express). */
-function withLimits(deps: AppDeps): AppDeps & { engine: Engine } {
-  const withEngine = { ...deps, engine: deps.engine ?? engineOver(deps.db) };
-  return withEngine.limits === undefined ? { ...withEngine, limits: makeLimits(withEngine.engine, deps.config) } : withEngine;
+function withLimits(deps: AppDeps): AppDeps {
+  return deps.limits === undefined ? { ...deps, limits: makeLimits(deps.engine, deps.config) } : deps;
 }
 
 /** The reads the lane ahead of Express answers from the answer cache: the public sync, list and search pages. */
@@ -62,7 +60,8 @@ export function cachedReads(deps: AppDeps, options: AppOptions = {}): CachedRead
 }
 
 /** The search call's answers: the search feature with the sync texts its pages are pasted from, on the server's threads when it has them. */
-const searchOf = (deps: AppDeps, { searchThreads = null }: AppOptions) => searchAnswers(deps.db, publicLightProfileTexts, searchThreads);
+const searchOf = (deps: AppDeps, { searchThreads = null }: AppOptions) =>
+  searchAnswers(deps.engine, { sqlite: publicLightProfileTexts, on: publicLightProfileTextsOn }, searchThreads);
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */
 function securityHeaders({ config }: AppDeps) {

@@ -10,10 +10,10 @@ import { DEMO_LOOKUPS } from './demo/lookups';
 import { AppError } from './errors';
 import { makeTestApp, staffClient, visitor, type TestApp } from './test-support';
 import { publishedProfile } from './test-flows';
-import { publicLightProfileTexts } from './features/sync/page-text';
+import { publicLightProfileTexts, publicLightProfileTextsOn } from './features/sync/page-text';
 import { routes } from '../shared/contract/routes';
 import { searchAnswerSchema } from '../shared/contract/search';
-import { buildAnswer, rowLightTextsOn, type SearchCall } from './features/search/service';
+import { buildAnswer, type SearchCall } from './features/search/service';
 import { engineOver } from './db/engine/engine';
 import { SEARCH_STARTING_MESSAGE } from './features/search/registry-index';
 import { SearchThreads } from './features/search/threads';
@@ -59,7 +59,7 @@ describe('search threads', () => {
   it('when asked, then each answer is byte for byte what this thread builds, with its ETag, and its brotli form is those bytes', async () => {
     const pool = await started();
     for (const call of CALLS) {
-      const expected = await buildAnswer(engineOver(t.db), call, { sqlite: publicLightProfileTexts, on: rowLightTextsOn });
+      const expected = await buildAnswer(engineOver(t.db), call, { sqlite: publicLightProfileTexts, on: publicLightProfileTextsOn });
       const plain = await pool.ask(call, null);
       expect(plain.bytes.toString(), JSON.stringify(call)).toBe(expected.bytes.toString());
       expect(plain.etag).toBe(expected.etag);
@@ -146,7 +146,7 @@ describe('the app with search threads', () => {
 
   it('when a search is asked through Express or the lane ahead of it, then it answers as the app without threads does', async () => {
     const pool = await started();
-    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: pool });
+    const threaded = createApp({ engine: t.engine, config: t.config }, { searchThreads: pool });
     for (const path of paths) {
       const expected = await request(t.app).get(path);
       for (const headers of [{}, browser]) {
@@ -163,7 +163,7 @@ describe('the app with search threads', () => {
 
   it('when no thread is ready, then both ways answer a 503 with the readable message, not a failure', async () => {
     threads = new SearchThreads(NEVER_READY, t.config.DATABASE_PATH, 1);
-    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: threads });
+    const threaded = createApp({ engine: t.engine, config: t.config }, { searchThreads: threads });
     for (const headers of [{}, browser]) {
       const res = await request(threaded).get(paths[0]!).set(headers);
       expect(res.status).toBe(503);
@@ -183,7 +183,7 @@ describe('the app with search threads', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(AppError);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: threads });
+    const threaded = createApp({ engine: t.engine, config: t.config }, { searchThreads: threads });
     const res = await request(threaded).get(paths[0]!).set(browser);
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: 'Something went wrong on our side. Please try again.' });
@@ -193,7 +193,7 @@ describe('the app with search threads', () => {
 
   it('when a query is bad, then it is a 400 from the main thread, the threads never asked', async () => {
     threads = new SearchThreads(NEVER_READY, t.config.DATABASE_PATH, 1);
-    const threaded = createApp({ db: t.db, config: t.config }, { searchThreads: threads });
+    const threaded = createApp({ engine: t.engine, config: t.config }, { searchThreads: threads });
     const res = await request(threaded).get('/api/search/?page=0').set(browser);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/page/);

@@ -7,9 +7,9 @@ import { openReader } from './db/connection';
 import { engineOver, isPostgresUrl, openEngine } from './db/engine/engine';
 import { AppError } from './errors';
 import { answerBody } from './read-model/answer-cache';
-import { publicLightProfileTexts } from './features/sync/page-text';
+import { publicLightProfileTexts, publicLightProfileTextsOn } from './features/sync/page-text';
 import { buildSearchIndexNowOn } from './features/search/registry-index';
-import { buildAnswer, rowLightTextsOn, type PageTexts } from './features/search/service';
+import { buildAnswer, type PageTexts } from './features/search/service';
 import type { ThreadData, ThreadMessage, ThreadRequest } from './features/search/threads';
 
 const port = parentPort;
@@ -18,10 +18,10 @@ const { target } = workerData as ThreadData;
 // SQLite: the file opened for reading (mapped, decision 034); PostgreSQL: a small pool of its own
 const engine = isPostgresUrl(target) ? await openEngine(target, { poolSize: 2 }) : engineOver(openReader(target));
 /**
- * The pages' texts: SQLite's stored light texts; on PostgreSQL, until features/sync gives its
- * stored ones on the data layer (publicLightProfileTextsOn), the light profiles written from their rows (the same bytes).
+ * The pages' texts: the stored light texts, read synchronously on SQLite and through the data
+ * layer on PostgreSQL (both features/sync's)
  */
-const texts: PageTexts = { sqlite: publicLightProfileTexts, on: rowLightTextsOn };
+const texts: PageTexts = { sqlite: publicLightProfileTexts, on: publicLightProfileTextsOn };
 
 const send = (message: ThreadMessage) => port.postMessage(message);
 

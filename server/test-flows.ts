@@ -30,7 +30,7 @@ export async function publishedProfile(
   return { id, incidentIds };
 }
 
-async function expectOk(req: PromiseLike<{ status: number; body: unknown }>) {
+export async function expectOk(req: PromiseLike<{ status: number; body: unknown }>) {
   const res = await req;
   if (res.status !== 200) throw new Error(`expected 200, got ${res.status} ${JSON.stringify(res.body)}`);
 }

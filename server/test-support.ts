@@ -1,33 +1,46 @@
 // API tests build the real app on a temp SQLite file and talk to it through supertest, as a
-// browser would: they fetch the csrftoken cookie first and echo it on every write.
+// browser would: they fetch the csrftoken cookie first and echo it on every write. In the
+// 'node-postgres' test project (vitest.config.ts, BUSTR_TEST_ENGINE=postgres) the same tests build
+// it on a database of their own in the run's throwaway PostgreSQL (issue 21): a copy of a migrated
+// template (tests/support/postgres-global-setup.ts), made with psql so that makeTestApp stays synchronous.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { inject } from 'vitest';
 import { testConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { createApp } from './app';
-import { engineOver, type Engine } from './db/engine/engine';
+import { engineOver, postgresEngine, type Engine } from './db/engine/engine';
 import type { Database } from './db/engine/schema';
 import { findUserOn, upsertUserOn } from './features/auth/users';
 import { routes } from '../shared/contract/routes';
+import { findPostgresBin } from '../tests/support/postgres';
+import { TEMPLATE_DATABASE } from '../tests/support/postgres-global-setup';
+
+/** The engine the API tests run the app on in this test project. */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.BUSTR_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestApp {
+  /** SQLite's connection, for the tests that are about SQLite itself; on PostgreSQL reading it throws */
   db: Db;
-  /** the app's data layer (over `db`): what tests that run on both engines read and write through */
+  /** the app's data layer: what tests that run on both engines read and write through */
   engine: Engine;
   app: ReturnType<typeof createApp>;
   config: Config;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 export function makeTestApp(overrides: Partial<Config> = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'bustr-test-'));
   const config = testConfig({ DATABASE_PATH: join(dir, 'registry.sqlite'), CLIENT_DIST: join(dir, 'no-dist'), ...overrides });
+  if (TEST_ENGINE === 'postgres') return postgresTestApp(dir, config);
   const db = openDatabase(config.DATABASE_PATH);
   const engine = engineOver(db);
-  const app = createApp({ db, engine, config });
+  const app = createApp({ engine, config });
   return {
     db, engine, app, config,
     close() {
@@ -35,6 +48,37 @@ export function makeTestApp(overrides: Partial<Config> = {}): TestApp {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function postgresTestApp(dir: string, base: Config): TestApp {
+  const url = newTestDatabase();
+  const config = { ...base, DATABASE_URL: url };
+  const engine = postgresEngine(url, 4);
+  const app = createApp({ engine, config });
+  return {
+    get db(): Db {
+      throw new Error('This test reads SQLite directly (t.db); on PostgreSQL it reads through t.engine.');
+    },
+    engine, app, config,
+    async close() {
+      await engine.close();
+      psql(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database of the test's own on the run's PostgreSQL, a copy of the migrated template; its URL. */
+export function newTestDatabase(): string {
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  psql(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function psql(command: string): void {
+  execFileSync(join(findPostgresBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', inject('postgresAdminUrl'), '-c', command], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 export interface Client {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { engineOver } from './engine/engine';
 import { makeTestApp, STAFF, signIn, visitor, type TestApp } from '../test-support';
 import { upsertUserOn } from '../features/auth/users';
 import { routes } from '../../shared/contract/routes';
@@ -88,7 +89,7 @@ describe.runIf(mounted)('a full disk, then a read-only database (SQLite-only: a 
     try {
       expect(checkWritable(readOnly)).toEqual({ writable: false, reason: 'it was opened read-only' });
       expect(checkWritable(t.db)).toEqual({ writable: true });
-      const app = createApp({ db: readOnly, config: t.config });
+      const app = createApp({ engine: engineOver(readOnly), config: t.config });
       const anon = await visitor(app);
       const res = await anon.post(routes.profiles.create.developer.path(), { name: 'Read only' });
       expect(res.status).toBe(503);

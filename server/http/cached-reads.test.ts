@@ -21,7 +21,7 @@ let anon: Client;
 let staff: Client;
 beforeEach(async () => {
   t = makeTestApp();
-  expressOnly = createExpressApp({ db: t.db, engine: t.engine, config: t.config });
+  expressOnly = createExpressApp({ engine: t.engine, config: t.config });
   anon = await visitor(t.app);
   staff = await staffClient(t);
   for (const name of ['Ada', 'Bo', 'Cy']) {
@@ -107,7 +107,7 @@ describe('cached reads ahead of Express', () => {
   });
 
   it('when a cached read is the common case, then the lane answers it itself, and leaves the rest', async () => {
-    const lane = cachedReadLane(cachedReads({ db: t.db, engine: t.engine, config: t.config }), helmet(), (_req, res) => res.writeHead(598).end());
+    const lane = cachedReadLane(cachedReads({ engine: t.engine, config: t.config }), helmet(), (_req, res) => res.writeHead(598).end());
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       if (!lane(req, res)) res.writeHead(599).end();
     });

@@ -5,7 +5,7 @@ import express from 'express';
 import { LOGIN_MESSAGES, loginFormSchema, type CurrentUser } from '../../../shared/contract/auth';
 import { NUL_MESSAGE } from '../../../shared/contract/common';
 import { routes } from '../../../shared/contract/routes';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { setCsrfCookie } from '../../http/csrf';
 import { releaseReserve } from '../../db/reserve';
 import { dropSessionIfWritableOn, endSessionOn, requireStaff, startSessionOn } from '../../http/session';
@@ -13,7 +13,7 @@ import { attemptLogin, recordLogoutOn, throttleMessage } from './service';
 
 export function authRoutes(deps: AppDeps): express.Router {
   const { config, limits } = deps;
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
 
   router.post(routes.auth.login.pattern, async (req, res) => {

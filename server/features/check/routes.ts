@@ -2,7 +2,7 @@
 // sent like the registry's list pages: ETag, `Cache-Control: no-cache`, 304 when unchanged.
 // On the data layer (issue 21, docs/decisions/035): read through the app's engine, SQLite or PostgreSQL.
 import express from 'express';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parse } from '../../http/validate';
 import { sendCachedAnswer } from '../../http/cached-answer';
@@ -12,7 +12,7 @@ import { routes } from '../../../shared/contract/routes';
 import { checkAnswer } from './service';
 
 export function checkRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
   router.get(routes.check.lookup.pattern, async (req, res) => {
     // Express's query parser turns bytes that are not UTF-8 into U+FFFD without a word: read the raw query first

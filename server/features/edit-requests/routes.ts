@@ -3,7 +3,7 @@
 // layer (issue 21, docs/decisions/035): each write one transaction through engineWriteRoute.
 import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { pathId } from '../../http/validate';
@@ -14,7 +14,7 @@ import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { approveEditRequest, listPendingEditRequests, rejectEditRequest, submitEditRequest } from './service';
 
 export function editRequestRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
   const afterWrite = pendingIdentifiersAfterWrite(engine);
 

@@ -3,7 +3,7 @@
 // (docs/design.md#filters); this endpoint is kept for API users. On the data layer (issue 21,
 // docs/decisions/035): from the engine's public snapshot.
 import express from 'express';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';
 import { requireSession } from '../../http/session';
 import { filterOptionsQuerySchema } from '../../../shared/contract/filter-options';
@@ -12,7 +12,7 @@ import { allFilterOptions, categoryOptions } from './service';
 
 export function filterOptionRoutes(deps: AppDeps): express.Router {
   const router = express.Router();
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   router.get(routes.filterOptions.list.pattern, async (req, res) => {
     requireSession(req);
     const { category, search } = parse(filterOptionsQuerySchema, req.query);

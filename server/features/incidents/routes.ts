@@ -4,7 +4,7 @@
 import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
 import { decodeAvatar } from '../../http/avatar';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { pathId } from '../../http/validate';
@@ -15,7 +15,7 @@ import { PROFILE_KINDS, routes } from '../../../shared/contract/routes';
 import { incidentForStaff, moderateIncident, pendingIncidents, publicIncidents, rejectPendingIncident, reportIncident } from './service';
 
 export function incidentRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
   const afterWrite = pendingIdentifiersAfterWrite(engine);
   for (const kind of PROFILE_KINDS) {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
 import { revisionNow } from '../../db/revision';
 import { matchesEtag } from '../../read-model/answer-cache';
@@ -38,7 +38,7 @@ function docsFiles(): Map<string, { path: string; type: string }> {
 const LICENCE_LINK = `<${DATA_LICENCE.url}>; rel="license"`;
 
 export function openDataRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   // what the exports read (the app's SQLite file, or its PostgreSQL database) and where they are kept
   const source = exportSource(engine, deps.config.EXPORTS_DIR);
   const router = express.Router();

@@ -2,7 +2,7 @@
 // On the data layer (issue 21, docs/decisions/035): each write one transaction through
 // engineWriteRoute; the public list pages are answered from the engine's snapshot and answer cache.
 import express from 'express';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { parse, pathId } from '../../http/validate';
@@ -16,7 +16,7 @@ import { awaitingReview, createProfile, moderateProfile, profileDetail, publicLi
 
 export function profileRoutes(deps: AppDeps): express.Router {
   const router = express.Router();
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const afterWrite = pendingIdentifiersAfterWrite(engine);
   for (const kind of PROFILE_KINDS) {
     router.get(routes.profiles.list[kind].pattern, async (req, res) => {
@@ -54,7 +54,7 @@ export function profileRoutes(deps: AppDeps): express.Router {
 
 /** The public list pages of the routes above as the lane ahead of Express answers them (http/cached-reads.ts). */
 export function profileCachedReads(deps: AppDeps): CachedRead[] {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   return PROFILE_KINDS.map((kind) => ({
     path: routes.profiles.list[kind].pattern,
     answer(query) {

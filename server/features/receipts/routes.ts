@@ -2,14 +2,14 @@
 // An unknown token and a malformed one answer the same 404, so a guess learns nothing; the answer
 // holds the status and its times, never the submission's contents (README.md "Receipts").
 import express from 'express';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
 import { findReceiptOn, receiptStatusOn } from '../../db/receipts';
 import { routes } from '../../../shared/contract/routes';
 import { RECEIPT_TOKEN, type Receipt } from '../../../shared/contract/receipt';
 
 export function receiptRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
   router.get(routes.receipts.read.pattern, async (req, res) => {
     const token = String(req.params.token);

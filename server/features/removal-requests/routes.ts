@@ -3,7 +3,7 @@
 // docs/decisions/035): each write one transaction through engineWriteRoute.
 import express from 'express';
 import { queueQuery, sendQueuePage } from '../../http/queue-page';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
 import { issueReceiptOn } from '../../db/receipts';
 import { requireStaff, submitterName } from '../../http/session';
@@ -15,7 +15,7 @@ import {
 } from './service';
 
 export function removalRequestRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
   const afterWrite = pendingIdentifiersAfterWrite(engine);
 

@@ -6,7 +6,7 @@ import express, { type RequestHandler } from 'express';
 import { savedSearchCreateSchema } from '../../../shared/contract/saved-search';
 import { routes } from '../../../shared/contract/routes';
 import { pendingIdentifiersAfterWrite } from '../../db/pending-identifiers';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { requireSession } from '../../http/session';
 import { pathId } from '../../http/validate';
 import { engineWriteRoute } from '../../http/write';
@@ -19,7 +19,7 @@ const signedIn: RequestHandler = (req, _res, next) => {
 };
 
 export function savedSearchRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
   const afterWrite = pendingIdentifiersAfterWrite(engine);
 

@@ -5,7 +5,7 @@ import { routes } from '../../../shared/contract/routes';
 
 let t: TestApp;
 beforeEach(() => { t = makeTestApp(); });
-afterEach(() => { t.close(); });
+afterEach(() => t.close());
 
 /** GET lists them, POST saves one (routes.savedSearches.list and .create share the path) */
 const PATH = routes.savedSearches.list.path();

@@ -5,8 +5,7 @@
 // (threads.ts) when the server has them.
 import type { IncomingMessage } from 'node:http';
 import express from 'express';
-import type { Db } from '../../db/connection';
-import { engineOver, type Engine } from '../../db/engine/engine';
+import type { Engine } from '../../db/engine/engine';
 import { currentRevision, revisionNow } from '../../db/revision';
 import { badRequest } from '../../errors';
 import { acceptedCompression, sendCachedAnswer } from '../../http/cached-answer';
@@ -16,14 +15,11 @@ import { parse } from '../../http/validate';
 import { engineCache, type CachedAnswer } from '../../read-model/answer-cache';
 import { routes } from '../../../shared/contract/routes';
 import { searchLookupQuerySchema, searchOptionsQuerySchema, searchQuerySchema } from '../../../shared/contract/search';
-import { cachedAnswer, callKey, type PageTexts, type ProfileTexts, type SearchCall } from './service';
+import { cachedAnswer, callKey, type PageTexts, type SearchCall } from './service';
 import type { SearchThreads } from './threads';
 
 /** A call's answer: at once when built in this process or cached, later when a search thread builds it. */
 export type SearchAnswers = (call: SearchCall, req: IncomingMessage) => CachedAnswer | Promise<CachedAnswer>;
-
-/** Where the transitional form's PostgreSQL texts would be asked for: it has none, being over a SQLite connection. */
-const NO_TEXTS_ON: PageTexts['on'] = () => Promise.reject(new Error('searchAnswers(db, texts, threads) is over a SQLite connection: it has no page texts for PostgreSQL.'));
 
 /**
  * The answers of this server: built in process (`threads` null), or by its search threads and kept
@@ -31,13 +27,8 @@ const NO_TEXTS_ON: PageTexts['on'] = () => Promise.reject(new Error('searchAnswe
  * PostgreSQL a read per request). `texts`: the page's profiles as their light sync texts on each
  * engine (app.ts gives features/sync's).
  */
-export function searchAnswers(engine: Engine, texts: PageTexts, threads: SearchThreads | null): SearchAnswers;
-/** @deprecated the form before the data layer (a SQLite connection and its texts): app.ts moves to the Engine form. */
-export function searchAnswers(db: Db, texts: ProfileTexts, threads: SearchThreads | null): SearchAnswers;
-export function searchAnswers(target: Engine | Db, texts: PageTexts | ProfileTexts, threads: SearchThreads | null): SearchAnswers {
-  const engine = 'kind' in target && 'db' in target ? target : engineOver(target);
-  const both: PageTexts = typeof texts === 'function' ? { sqlite: texts, on: NO_TEXTS_ON } : texts;
-  if (!threads) return (call) => cachedAnswer(engine, call, both);
+export function searchAnswers(engine: Engine, texts: PageTexts, threads: SearchThreads | null): SearchAnswers {
+  if (!threads) return (call) => cachedAnswer(engine, call, texts);
   return (call, req) => {
     const { name, key } = callKey(call);
     const ask = (revision: number) => engineCache(engine, name)

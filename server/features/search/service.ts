@@ -24,7 +24,7 @@ import { identifierLookup, registryAnswer, type RegistryAnswer } from '../../../
 import type { FilterCategory } from '../../../shared/search/facets';
 import type { SearchIndex } from '../../../shared/search/index/search-index';
 import { lastPage, pageQuery } from '../../../shared/search/page';
-import { publicProfiles, publicProfilesOn, readRegistryIndexOn, registryIndex } from './registry-index';
+import { publicProfiles, readRegistryIndexOn, registryIndex } from './registry-index';
 
 /**
  * What a page's profiles are pasted from on SQLite: their sync texts in the light form
@@ -40,17 +40,6 @@ export type ProfileTextsOn = (db: Kysely<Database>, ids: readonly number[]) => P
 export interface PageTexts {
   sqlite: ProfileTexts;
   on: ProfileTextsOn;
-}
-
-/**
- * ProfileTextsOn made from the rows (publicProfilesOn): each light profile's JSON, the bytes the
- * stored light texts hold (search.test.ts holds those to this object form), read and written
- * anew. What a search thread on PostgreSQL pastes until features/sync's stored texts on the data
- * layer (publicLightProfileTextsOn) are given it (search-thread.ts).
- */
-export async function rowLightTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Buffer>> {
-  const profiles = await publicProfilesOn(db, ids);
-  return new Map([...profiles].map(([id, profile]) => [id, Buffer.from(JSON.stringify(lightProfile(profile)))]));
 }
 
 /** The index's page for a search (a page past the end: the last one, as the device does), and the page answered. */

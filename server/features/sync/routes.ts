@@ -1,7 +1,7 @@
 // GET /api/sync/?since=<rev>&limit=<n> (docs/design.md#sync); public, like the registry.
 // On the data layer (docs/decisions/035): the app's engine, SQLite's synchronous page or PostgreSQL's (service.ts).
 import express from 'express';
-import { engineOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { parse } from '../../http/validate';
 import { syncQuerySchema } from '../../../shared/contract/sync';
 import { routes } from '../../../shared/contract/routes';
@@ -10,7 +10,7 @@ import type { CachedRead } from '../../http/cached-reads';
 import { syncPageJson } from './service';
 
 export function syncRoutes(deps: AppDeps): express.Router {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   const router = express.Router();
   router.get(routes.sync.page.pattern, async (req, res) => {
     const { since, limit, form } = parse(syncQuerySchema, req.query);
@@ -22,7 +22,7 @@ export function syncRoutes(deps: AppDeps): express.Router {
 
 /** The route above as the lane ahead of Express answers it (http/cached-reads.ts): at once on SQLite, a promise on PostgreSQL. */
 export function syncCachedReads(deps: AppDeps): CachedRead[] {
-  const engine = engineOf(deps);
+  const engine = deps.engine;
   return [{
     path: routes.sync.page.pattern,
     answer(query) {
