@@ -1,18 +1,35 @@
+// The stored sync texts (migrations/003, docs/decisions/014). The API tests and the tests of what a
+// page serves from the table run on both engines (issue 21): the registry is seeded and read through
+// the app's data layer (t.engine), and on SQLite the pages are also held to JSON.stringify of their
+// object form (syncPage, SQLite's own reference). What is about SQLite itself (a read-only
+// connection, another connection's write lock, a second connection on the file, its migrations and
+// its synchronous fill) runs on SQLite only; sync-engine.test.ts holds PostgreSQL's own.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
 import { publishedProfile, reportIncident } from '../../test-flows';
 import { migrate, openDatabase, type Db } from '../../db/connection';
+import { inTransaction } from '../../db/engine/engine';
 import { seedDemo } from '../../demo/seeding';
+import { seedDemoOn } from '../../demo/seed-engine';
 import { touchProfile } from '../../db/revision';
 import { createHash } from 'node:crypto';
 import { SYNC_TEXT_FORMAT } from './page-text';
-import { syncPage, syncPageText } from './service';
+import { syncPage, syncPageText, syncPageTextOn } from './service';
 import { fillSyncTexts, fillSyncTextsLater, syncTextsMissing } from './sync-texts';
 import { routes } from '../../../shared/contract/routes';
+import type { SyncPage } from '../../../shared/contract/sync';
+
+// (server/test-support.ts exports TEST_ENGINE once the 'node-postgres' test project is merged)
+const TEST_ENGINE = process.env.BUSTR_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+type OnEngine = Pick<TestApp, 'engine'>;
+
+// for the SQLite-only tests: SQLite connections of their own
 
 const open: Db[] = [];
 function seeded(profiles: number, path = ':memory:'): Db {
@@ -42,18 +59,51 @@ const missing = (db: Db) => db.prepare(`SELECT count(*) FROM profiles p WHERE p.
   AND NOT EXISTS (SELECT 1 FROM sync_texts t WHERE t.id = p.id AND t.revision = p.revision)`).pluck().get() as number;
 const publicIds = (db: Db) => db.prepare("SELECT id FROM profiles WHERE verification_status = 'verified' ORDER BY id").pluck().all() as number[];
 
-/** Every page of the feed as text, each held to the object form. */
-function expectEveryPageAsObjects(db: Db, limit: number): number {
-  let since = 0;
-  let pages = 0;
-  for (; pages < 1000; pages++) {
-    const expected = JSON.stringify(syncPage(db, since, limit));
-    expect(syncPageText(db, since, limit)).toBe(expected);
-    const page = JSON.parse(expected) as { cursor: number; hasMore: boolean };
+// through the test app's data layer (either engine)
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  while (apps.length) await apps.pop()!.close();
+});
+/** A test app whose registry is the seeded demonstration data. */
+async function seededApp(profiles: number): Promise<TestApp> {
+  const t = makeTestApp();
+  apps.push(t);
+  await seedDemoOn(t.engine, { profiles });
+  return t;
+}
+
+/** The stored texts, by profile id. */
+async function storedOn(t: OnEngine): Promise<Map<number, { revision: number; json: string }>> {
+  const rows = await t.engine.db.selectFrom('sync_texts').select(['id', 'revision', 'json']).execute();
+  return new Map(rows.map((r) => [r.id, { revision: r.revision, json: r.json }]));
+}
+/** Public profiles without a text at their current revision, counted without the code under test. */
+const missingOn = async (t: OnEngine): Promise<number> => {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM profiles p WHERE p.verification_status = 'verified'
+    AND NOT EXISTS (SELECT 1 FROM sync_texts t WHERE t.id = p.id AND t.revision = p.revision)`.execute(t.engine.db);
+  return Number(rows[0]!.n);
+};
+const publicIdsOn = async (t: OnEngine): Promise<number[]> =>
+  (await t.engine.db.selectFrom('profiles').select('id').where('verification_status', '=', 'verified').orderBy('id').execute()).map((r) => r.id);
+
+/** A page as the feed reads it (syncPageTextOn); on SQLite also held to JSON.stringify of its object form. */
+async function pageTextOn(t: OnEngine, since: number, limit: number): Promise<string> {
+  const text = await syncPageTextOn(t.engine, since, limit);
+  if (t.engine.sqlite) expect(text).toBe(JSON.stringify(syncPage(t.engine.sqlite, since, limit)));
+  return text;
+}
+/** Every page of the feed as text (each held to the object form on SQLite). */
+async function everyPageOn(t: OnEngine, limit: number): Promise<string[]> {
+  const pages: string[] = [];
+  for (let since = 0; pages.length < 1000;) {
+    const text = await pageTextOn(t, since, limit);
+    pages.push(text);
+    const page = JSON.parse(text) as { cursor: number; hasMore: boolean };
     since = page.cursor;
     if (!page.hasMore) break;
   }
-  return pages + 1;
+  return pages;
 }
 
 describe('the stored sync texts, through the API', () => {
@@ -65,65 +115,73 @@ describe('the stored sync texts, through the API', () => {
     anon = await visitor(t.app);
     staff = await staffClient(t);
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+  });
 
   it('when a synced profile changes in public view, then its page shows the change, not the text stored before', async () => {
     const { id } = await publishedProfile(anon, staff, 'projects', { name: 'P' }, [{ description: 'first' }]);
-    const before = JSON.parse(syncPageText(t.db, 0, 500)) as { profiles: { incidents: { description: string }[] }[] };
+    const before = JSON.parse(await syncPageTextOn(t.engine, 0, 500)) as { profiles: { incidents: { description: string }[] }[] };
     expect(before.profiles[0]!.incidents.map((i) => i.description)).toEqual(['first']);
-    const old = stored(t.db).get(id)!;
+    const old = (await storedOn(t)).get(id)!;
 
     const incident = await reportIncident(anon, 'projects', id, { description: 'second' });
     await staff.post(routes.incidents.approve.path({ id: incident })); // touchProfile: a new revision
 
-    const text = syncPageText(t.db, 0, 500);
-    const after = JSON.parse(text) as { profiles: { revision: number; incidents: { description: string }[] }[] };
+    // (held to JSON.stringify of the object form on SQLite)
+    const text = await pageTextOn(t, 0, 500);
+    const after = JSON.parse(text) as SyncPage;
     expect(after.profiles[0]!.incidents.map((i) => i.description).sort()).toEqual(['first', 'second']);
     expect(after.profiles[0]!.revision).toBeGreaterThan(old.revision);
-    expect(text).toBe(JSON.stringify(syncPage(t.db, 0, 500)));
-    // and the text stored is now the new one
-    expect(stored(t.db).get(id)).toEqual({ revision: after.profiles[0]!.revision, json: JSON.stringify(syncPage(t.db, 0, 500).profiles[0]) });
+    // and the text stored is now the new one: the profile as the page has it
+    expect((await storedOn(t)).get(id)).toEqual({ revision: after.profiles[0]!.revision, json: JSON.stringify(after.profiles[0]) });
   });
 
   it('when a synced profile is rejected, then its stored text goes with it', async () => {
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Doomed' }, []);
-    syncPageText(t.db, 0, 500);
-    expect(stored(t.db).has(id)).toBe(true);
+    await syncPageTextOn(t.engine, 0, 500);
+    expect((await storedOn(t)).has(id)).toBe(true);
     await staff.post(routes.profiles.reject.developer.path({ id }));
-    expect(stored(t.db).has(id)).toBe(false);
+    expect((await storedOn(t)).has(id)).toBe(false);
   });
 });
 
 describe('the stored sync texts (migrations/003)', () => {
-  it('when a text is stored at the profile\'s current revision, then the page serves it as stored', () => {
-    const db = seeded(20);
-    const [id] = publicIds(db);
-    const { revision } = stored(db).get(id!)!;
+  it('when a text is stored at the profile\'s current revision, then the page serves it as stored', async () => {
+    const t = await seededApp(20);
+    const [id] = await publicIdsOn(t);
+    const { revision } = (await storedOn(t)).get(id!)!;
+    const written = await pageTextOn(t, 0, 500);
     const marker = '{"id":0,"name":"stored, not written"}';
-    db.prepare('UPDATE sync_texts SET json = ? WHERE id = ? AND revision = ?').run(marker, id, revision);
-    const text = syncPageText(db, 0, 500);
+    await t.engine.db.updateTable('sync_texts').set({ json: marker }).where('id', '=', id!).where('revision', '=', revision).execute();
+    const text = await syncPageTextOn(t.engine, 0, 500);
     expect(text).toContain(marker);
-    expect(text).not.toBe(JSON.stringify(syncPage(db, 0, 500)));
+    expect(text).not.toBe(written);
+    if (t.engine.sqlite) expect(text).not.toBe(JSON.stringify(syncPage(t.engine.sqlite, 0, 500)));
   });
 
-  it('when some texts are stored, some stale and some missing, then every page is exactly JSON.stringify of the page, and the missing ones are stored', () => {
-    const db = seeded(300);
-    const ids = publicIds(db);
-    db.transaction(() => {
-      for (const [k, id] of ids.entries()) {
-        if (k % 3 === 0) db.prepare('DELETE FROM sync_texts WHERE id = ?').run(id);
-        else if (k % 3 === 1) db.prepare('UPDATE sync_texts SET revision = revision - 1 WHERE id = ?').run(id);
-      }
-    })();
-    expect(missing(db)).toBe(200);
+  it('when some texts are stored, some stale and some missing, then every page is exactly JSON.stringify of the page, and the missing ones are stored', async () => {
+    const t = await seededApp(300);
+    // the pages from the texts the seed stored (on PostgreSQL: those SQLite wrote, copied across)
+    const expected = { 37: await everyPageOn(t, 37), 500: await everyPageOn(t, 500) };
+    const ids = await publicIdsOn(t);
+    await inTransaction(t.engine, async (trx) => {
+      await trx.deleteFrom('sync_texts').where('id', 'in', ids.filter((_, k) => k % 3 === 0)).execute();
+      await trx.updateTable('sync_texts').set((eb) => ({ revision: eb('revision', '-', 1) })).where('id', 'in', ids.filter((_, k) => k % 3 === 1)).execute();
+    });
+    expect(await missingOn(t)).toBe(200);
 
-    expect(expectEveryPageAsObjects(db, 37)).toBeGreaterThan(5);
-    expect(missing(db)).toBe(0);
+    const pages = await everyPageOn(t, 37);
+    expect(pages.length).toBeGreaterThan(5);
+    expect(pages).toEqual(expected[37]);
+    expect(await missingOn(t)).toBe(0);
     // now all from the table
-    expectEveryPageAsObjects(db, 37);
-    expectEveryPageAsObjects(db, 500);
+    expect(await everyPageOn(t, 37)).toEqual(expected[37]);
+    expect(await everyPageOn(t, 500)).toEqual(expected[500]);
   });
+});
 
+describe.skipIf(TEST_ENGINE === 'postgres')('the stored sync texts when SQLite cannot write them (SQLite-only: a read-only better-sqlite3 connection, and another connection holding the file\'s write lock)', () => {
   it('when the database cannot be written (read-only, or another connection writing), then pages are served anyway', () => {
     const path = tempPath();
     const db = seeded(60, path);
@@ -148,6 +206,21 @@ describe('the stored sync texts (migrations/003)', () => {
 });
 
 describe('the format of the stored texts', () => {
+  it('when what page-text.ts writes changes, then SYNC_TEXT_FORMAT changes with it', async () => {
+    // The seeded demonstration registry's first page, as written: if this fails because page-text.ts
+    // now writes something else, bump SYNC_TEXT_FORMAT (stored texts of the old format are then
+    // dropped at the next start) and pin both anew; if only the seed changed, pin the new digest.
+    // (On PostgreSQL the same digest: its texts, written in JavaScript, are SQLite's byte for byte.)
+    const t = await seededApp(40);
+    await t.engine.db.deleteFrom('sync_texts').execute();
+    const digest = createHash('sha256').update(await syncPageTextOn(t.engine, 0, 500)).digest('hex');
+
+    expect({ format: SYNC_TEXT_FORMAT, digest }).toEqual({ format: 1, digest: 'a91dfe96ef3eb6588514f7f0aefe95a63e00b92a4f8fc3dd494c12ffa1760080' });
+  });
+});
+
+// PostgreSQL's own: sync-engine.test.ts ('when the stored texts are of another format …')
+describe.skipIf(TEST_ENGINE === 'postgres')('the stored texts of another format (SQLite-only: a second better-sqlite3 connection on the file, as a server started on it would open, and SQLite\'s synchronous fillSyncTexts)', () => {
   it('when the stored texts are of another format, then no page serves them, and the next fill drops them and writes them anew', () => {
     const path = tempPath();
     const db = seeded(40, path);
@@ -167,20 +240,10 @@ describe('the format of the stored texts', () => {
     expect(started.prepare("SELECT value FROM server_state WHERE key = 'sync_text_format'").pluck().get()).toBe(String(SYNC_TEXT_FORMAT));
     expect(syncPageText(started, 0, 500)).toBe(JSON.stringify(syncPage(started, 0, 500)));
   });
-
-  it('when what page-text.ts writes changes, then SYNC_TEXT_FORMAT changes with it', () => {
-    // The seeded demonstration registry's first page, as written: if this fails because page-text.ts
-    // now writes something else, bump SYNC_TEXT_FORMAT (stored texts of the old format are then
-    // dropped at the next start) and pin both anew; if only the seed changed, pin the new digest.
-    const db = seeded(40);
-    db.prepare('DELETE FROM sync_texts').run();
-    const digest = createHash('sha256').update(syncPageText(db, 0, 500)).digest('hex');
-
-    expect({ format: SYNC_TEXT_FORMAT, digest }).toEqual({ format: 1, digest: 'a91dfe96ef3eb6588514f7f0aefe95a63e00b92a4f8fc3dd494c12ffa1760080' });
-  });
 });
 
-describe('fillSyncTexts', () => {
+// the data layer's fill (fillSyncTextsOn, fillSyncTextsLater given an engine) is held on both engines in sync-engine.test.ts
+describe.skipIf(TEST_ENGINE === 'postgres')('fillSyncTexts (SQLite-only: SQLite\'s synchronous fill with its prepared statements, a batch a turn of the event loop, and its migrations from user_version 2)', () => {
   it('when a database is migrated from before the table, then it stores every public profile\'s text, and a second time nothing', () => {
     const db = seeded(250);
     touchProfile(db, publicIds(db)[0]!); // a revision the seed did not give
