@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
+import { makeTestApp, staffClient, visitor, type Client, type TestApp, TEST_ENGINE } from '../../test-support';
 import { publishedProfile, reportIncident } from '../../test-flows';
 import { migrate, openDatabase, type Db } from '../../db/connection';
 import { inTransaction } from '../../db/engine/engine';
@@ -23,9 +23,6 @@ import { syncPage, syncPageText, syncPageTextOn } from './service';
 import { fillSyncTexts, fillSyncTextsLater, syncTextsMissing } from './sync-texts';
 import { routes } from '../../../shared/contract/routes';
 import type { SyncPage } from '../../../shared/contract/sync';
-
-// (server/test-support.ts exports TEST_ENGINE once the 'node-postgres' test project is merged)
-const TEST_ENGINE = process.env.BUSTR_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 type OnEngine = Pick<TestApp, 'engine'>;
 

@@ -3,7 +3,7 @@
 // (its page texts written in SQL, held to the object form syncPage; json_quote; a query plan) is
 // in a describe of its own that runs on SQLite only.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTestApp, staffClient, visitor, type Client, type TestApp } from '../../test-support';
+import { makeTestApp, staffClient, visitor, type Client, type TestApp, TEST_ENGINE } from '../../test-support';
 import { publishedProfile, reportIncident, reportProfile } from '../../test-flows';
 import { openDatabase } from '../../db/connection';
 import { seedDemo } from '../../demo/seeding';
@@ -13,9 +13,6 @@ import { SYNC_LIGHT_FIELDS, fromLightPage, syncLightPageSchema, syncPageSchema }
 import { CHANGES, REMAINING } from './changes';
 import { syncPage, syncPageText, syncPageTextOn } from './service';
 import { routes } from '../../../shared/contract/routes';
-
-// (server/test-support.ts exports TEST_ENGINE once the 'node-postgres' test project is merged)
-const TEST_ENGINE = process.env.BUSTR_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 let t: TestApp;
 let anon: Client;
