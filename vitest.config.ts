@@ -5,6 +5,7 @@
 // the default 5 s limit failed a passing property test there, so unit tests get 20 s.
 const UNIT_TEST_TIMEOUT_MS = 20_000;
 import { fileURLToPath } from 'node:url';
+import { API_TESTS_ON_BOTH_ENGINES } from './tests/support/api-tests-on-both-engines';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -17,6 +18,18 @@ export default defineConfig({
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
           testTimeout: UNIT_TEST_TIMEOUT_MS,
+        },
+      },
+      {
+        // issue 21: the API tests again, with the app on PostgreSQL (server/test-support.ts makeTestApp)
+        test: {
+          name: 'node-postgres',
+          environment: 'node',
+          include: [...API_TESTS_ON_BOTH_ENGINES],
+          env: { BUSTR_TEST_ENGINE: 'postgres' },
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          testTimeout: UNIT_TEST_TIMEOUT_MS,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -62,8 +62,23 @@ function postgresTestApp(dir: string, base: Config): TestApp {
     engine, app, config,
     async close() {
       await engine.close();
-      psql(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      dropTestDatabase(url);
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another connection to the test app's registry, as a second process (a restart, another
+ * instance) would open: SQLite's file again, or another pool on the PostgreSQL database.
+ */
+export function engineAgain(t: Pick<TestApp, 'config'>): Engine {
+  if (t.config.DATABASE_URL) return postgresEngine(t.config.DATABASE_URL, 4);
+  const db = openDatabase(t.config.DATABASE_PATH);
+  return {
+    ...engineOver(db),
+    close: async () => {
+      db.close();
     },
   };
 }
@@ -75,6 +90,25 @@ export function newTestDatabase(): string {
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Drops a test's database once its pool's connections have gone: a pool's end can resolve while its
+ * last connections are still closing, and DROP … WITH (FORCE) would end those under it (an error
+ * event nobody listens to any more), so a plain DROP (which itself waits up to 5 s for them) is
+ * tried again a few times instead; a connection still open after that is a leak, and fails the test.
+ */
+function dropTestDatabase(url: string): void {
+  const name = new URL(url).pathname.slice(1);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      psql(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String((error as { stderr?: unknown }).stderr).includes('being accessed by other users')) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 function psql(command: string): void {

@@ -6,11 +6,10 @@ import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { openDatabase, type Db } from '../db/connection';
 import { BUSY_MESSAGE } from '../db/write-failure';
-import { engineOver } from '../db/engine/engine';
+import type { Engine } from '../db/engine/engine';
 import { hashPassword } from '../features/auth/users';
-import { countRows, makeTestApp, STAFF, type TestApp, TEST_ENGINE } from '../test-support';
+import { countRows, engineAgain, makeTestApp, STAFF, type TestApp, TEST_ENGINE } from '../test-support';
 import { routes } from '../../shared/contract/routes';
 import type { Config } from '../config';
 
@@ -54,13 +53,13 @@ function addressClient(port: number, localAddress: string) {
 
 let t: TestApp;
 let server: Server | undefined;
-let extraDb: Db | undefined;
+let restarted: Engine | undefined;
 afterEach(async () => {
   if (server) await new Promise((r) => server!.close(r));
   server = undefined;
-  extraDb?.close();
-  extraDb = undefined;
-  t.close();
+  await restarted?.close();
+  restarted = undefined;
+  await t.close();
 });
 
 async function listen(app: ReturnType<typeof createApp>): Promise<number> {
@@ -119,9 +118,9 @@ describe('anonymous writes per address', () => {
     const flood = await addressClient(port, '127.0.0.2').start();
     for (let i = 0; i < 11; i++) await flood.post(routes.profiles.create.developer.path(), report(i));
     await new Promise((r) => server!.close(r));
-    // a new process: a new connection and app on the same file
-    extraDb = openDatabase(t.config.DATABASE_PATH);
-    port = await listen(createApp({ engine: engineOver(extraDb), config: t.config }));
+    // a new process: a new connection and app on the same registry
+    restarted = engineAgain(t);
+    port = await listen(createApp({ engine: restarted, config: t.config }));
     const again = await addressClient(port, '127.0.0.2').start();
     expect((await again.post(routes.profiles.create.developer.path(), report(99))).status).toBe(429);
   });

@@ -82,7 +82,13 @@ const pgTypes = {
 export function postgresEngine(url: string, poolSize = 10): Engine {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, label: redactPasswords(url), pool, close: () => db.destroy() };
+  // Kysely ends the pool only once it has run a query on it: the limits' store (http/limit-store.ts)
+  // may have used it alone, so it is ended here either way
+  const close = async () => {
+    await db.destroy();
+    if (!pool.ended && !pool.ending) await pool.end();
+  };
+  return { kind: 'postgres', db, label: redactPasswords(url), pool, close };
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Engine> {
