@@ -2,7 +2,7 @@
 // "Replica sync"): the app shell and the registry open without a network, what is reported
 // offline survives a reload and reaches the server exactly once, a profile removed on the server
 // leaves an open client within one sync interval, a new version is offered by the update toast,
-// and the app keeps working while the server itself is down.
+// and the app keeps working while the server itself is down (on SQLite and on PostgreSQL).
 import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,12 +219,14 @@ describe('a new version', () => {
   });
 });
 
-describe('while the server is down', () => {
+// issue 21: the same outage on either engine (PostgreSQL: a throwaway server of its own, which
+// stays up while the app's process is down, as a managed database would)
+describe.each(['sqlite', 'postgres'] as const)('while the server is down (on %s)', (engine) => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ env: DEMO_SERVER_ENV });
-  });
+    server = await startServer({ env: DEMO_SERVER_ENV, engine });
+  }, 120_000);
 
   afterAll(async () => {
     await server?.stop();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routes } from '../../../shared/contract/routes';
+import { startPostgres } from '../../support/postgres';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const READY_TIMEOUT_MS = 90_000; // a large registry builds its search index before the server listens
@@ -48,9 +49,16 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** how long it may take to listen (default READY_TIMEOUT_MS; the bench's 100k registries on a busy machine need more) */
   readyTimeoutMs?: number;
+  /**
+   * the registry's engine: the temp SQLite file (default), or a throwaway PostgreSQL server of its
+   * own (tests/support/postgres.ts: DATABASE_URL), kept across halt() and restart() as the file is
+   */
+  engine?: 'sqlite' | 'postgres';
 }
 
-export async function startServer({ env = {}, readyTimeoutMs = READY_TIMEOUT_MS }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, readyTimeoutMs = READY_TIMEOUT_MS, engine = 'sqlite' }: ServerOptions = {}): Promise<RunningServer> {
+  const postgres = engine === 'postgres' ? await startPostgres() : null;
+  if (postgres) env = { DATABASE_URL: postgres.url, ...env };
   const dir = mkdtempSync(join(tmpdir(), 'bustr-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -58,13 +66,16 @@ export async function startServer({ env = {}, readyTimeoutMs = READY_TIMEOUT_MS 
   // the limits stay on, but a suite writes from one address far faster than people do: a write
   // limit of its own, unless a test sets one (LIMIT_WRITES)
   const fullEnv = { ...process.env, DATABASE_PATH: databasePath, LIMIT_WRITES: '1000', ...env, HOST: '127.0.0.1', PORT: String(port) };
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const removeAll = async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await postgres?.stop();
+  };
 
   let running: Process | null = null;
   try {
     running = await spawnReady(url, fullEnv, readyTimeoutMs);
   } catch (error) {
-    removeDir();
+    await removeAll();
     throw error;
   }
 
@@ -78,7 +89,7 @@ export async function startServer({ env = {}, readyTimeoutMs = READY_TIMEOUT_MS 
     halt,
     async stop() {
       await halt();
-      removeDir();
+      await removeAll();
     },
     async restart() {
       await halt();
