@@ -242,149 +242,126 @@ async function duringBuild(engine: Engine): Promise<{ size: number; lookalikes: 
   }
 }
 
+/** Two app instances' engines over one new PostgreSQL database, closed after the test. */
+async function onTwoInstances(test: (a: Engine, b: Engine) => Promise<void>): Promise<void> {
+  const url = await engines.postgresUrl();
+  const [a, b] = [await openEngine(url), await openEngine(url)];
+  try {
+    await test(a, b);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+}
+
 describe('two instances over one PostgreSQL database', () => {
-  it('when one removes a profile, then the other no longer finds it nor its lookalikes (it reads the revision per request)', async () => {
-    const url = await engines.postgresUrl();
-    const [a, b] = [await openEngine(url), await openEngine(url)];
-    try {
-      const rows = await registry(a);
-      const read = async (q: string) => JSON.parse((await checkAnswer(b, q)).bytes.toString()) as CheckAnswer;
-      expect(names(await read('alice@example.com'))).toEqual(['Alice Example email']);
-      expect(lookalikes(await read('aldric_web320'))).toEqual(['Alice Example telegram @aldric_web302 edit_distance']);
-      expect(lookalikes(await read('Alice Exarnple'))).toEqual(['Alice Example name Alice Example confusable']);
+  it('when one removes a profile, then the other no longer finds it nor its lookalikes (it reads the revision per request)', () => onTwoInstances(async (a, b) => {
+    const rows = await registry(a);
+    const read = async (q: string) => JSON.parse((await checkAnswer(b, q)).bytes.toString()) as CheckAnswer;
+    expect(names(await read('alice@example.com'))).toEqual(['Alice Example email']);
+    expect(lookalikes(await read('aldric_web320'))).toEqual(['Alice Example telegram @aldric_web302 edit_distance']);
+    expect(lookalikes(await read('Alice Exarnple'))).toEqual(['Alice Example name Alice Example confusable']);
 
-      await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
+    await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
 
-      expect(names(await read('alice@example.com'))).toEqual([]);
-      expect((await read('aldric_web320')).lookalikes).toEqual([]);
-      expect((await read('Alice Exarnple')).lookalikes).toEqual([]);
-      expect((await read(caseId(rows.developer))).matches).toEqual([]);
-      // and the rest of the registry is still found there
-      expect(names(await read('shared@example.com'))).toEqual(['bob builder email', 'Moon Token email', 'Émile Shared email']);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+    expect(names(await read('alice@example.com'))).toEqual([]);
+    expect((await read('aldric_web320')).lookalikes).toEqual([]);
+    expect((await read('Alice Exarnple')).lookalikes).toEqual([]);
+    expect((await read(caseId(rows.developer))).matches).toEqual([]);
+    // and the rest of the registry is still found there
+    expect(names(await read('shared@example.com'))).toEqual(['bob builder email', 'Moon Token email', 'Émile Shared email']);
+  }));
 
-  it('when a lookup\'s moment is older than the index, then the index is not used for it, unless built anew at that moment', async () => {
-    const url = await engines.postgresUrl();
-    const [a, b] = [await openEngine(url), await openEngine(url)];
-    try {
-      const rows = await registry(a);
-      await lookalikeIndex(b);
-      // a lookup's transaction on b takes its snapshot; a removes a profile; another lookup on b brings the index forward
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => { release = resolve; });
-      let snapshotTaken!: () => void;
-      const taken = new Promise<void>((resolve) => { snapshotTaken = resolve; });
-      const older = readOneMoment(b, async (trx) => {
-        const revision = await currentRevisionOn(trx);
-        snapshotTaken();
-        await released;
-        const index = await lookalikeIndexAt(b, trx, revision);
-        const rebuilt = await lookalikeIndexAt(b, trx, revision, true);
-        return { revision, index, rebuilt: rebuilt && { revision: rebuilt.revision, size: rebuilt.size } };
+  it('when a lookup\'s moment is older than the index, then the index is not used for it, unless built anew at that moment', () => onTwoInstances(async (a, b) => {
+    const rows = await registry(a);
+    await lookalikeIndex(b);
+    // a lookup's transaction on b takes its snapshot; a removes a profile; another lookup on b brings the index forward
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    let snapshotTaken!: () => void;
+    const taken = new Promise<void>((resolve) => { snapshotTaken = resolve; });
+    const older = readOneMoment(b, async (trx) => {
+      const revision = await currentRevisionOn(trx);
+      snapshotTaken();
+      await released;
+      const index = await lookalikeIndexAt(b, trx, revision);
+      const rebuilt = await lookalikeIndexAt(b, trx, revision, true);
+      return { revision, index, rebuilt: rebuilt && { revision: rebuilt.revision, size: rebuilt.size } };
+    });
+    await taken;
+    await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
+    const newer = await lookalikeIndex(b);
+    const newerAt = { revision: newer.revision, size: newer.size };
+    release();
+    const { revision, index, rebuilt } = await older;
+
+    expect(newerAt.revision).toBeGreaterThan(revision);
+    expect(index).toBeNull();
+    // built anew in the older moment: Alice is still public there
+    expect(rebuilt).toEqual({ revision, size: newerAt.size + 1 });
+    // and the next lookup brings it forward again
+    expect(await checkText(b, 'aldric_web320')).toMatchObject({ lookalikes: [] });
+  }));
+
+  it('when a write commits in the middle of a lookup, then the lookup answers as the registry was at its first read', () => onTwoInstances(async (a, b) => {
+    const rows = await registry(a);
+    const { slow, arm } = stallingRevisionRead(b);
+    await lookalikeIndex(slow);
+    const before = await currentRevisionOn(a.db);
+    const { stalled, release } = arm(1);
+    const during = checkAnswer(slow, '@aldric_web302');
+    await stalled;
+    await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
+    release();
+    // (REPEATABLE READ: READ COMMITTED would read the matches after the removal, at the revision before it)
+    const answer = await during;
+    expect(answer.revision).toBe(before);
+    expect(names(JSON.parse(answer.bytes.toString()) as CheckAnswer)).toEqual(['Alice Example telegram']);
+    // the next lookup reads the revision after the removal
+    expect(names(await checkText(slow, '@aldric_web302'))).toEqual([]);
+  }));
+
+  it('when a lookup\'s moment is older than an index another lookup brought forward meanwhile, then it reads its answer again at a later moment', () => onTwoInstances(async (a, b) => {
+    const rows = await registry(a);
+    const { slow, arm } = stallingRevisionRead(b);
+    await lookalikeIndex(slow);
+    const { stalled, release } = arm();
+    const older = checkText(slow, '@aldric_web302');
+    await stalled;
+    const before = await currentRevisionOn(a.db);
+    await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
+    // another lookup on the same instance brings the index forward past the stalled one's moment
+    expect((await lookalikeIndex(slow)).revision).toBeGreaterThan(before);
+    release();
+    // its moment saw Alice Example public; the answer is read again, where she is gone
+    expect(await older).toMatchObject({ matches: [], lookalikes: [] });
+  }));
+
+  it('when many lookups come at once on an instance while another writes, then each answer is one moment of the registry', () => onTwoInstances(async (a, b) => {
+    await registry(a);
+    // the handles added one by one on a, lookups on b all the while: an answer at revision r names exactly those added by r
+    const lookups: Promise<CachedAnswer>[] = [];
+    const lookUp = (i: number) => lookups.push(Promise.resolve(checkAnswer(b, i % 2 ? '@moonvault_officiaX' : `moonvault_officia${i % 6}x`)));
+    for (let i = 0; i < 6; i++) {
+      for (let j = 0; j < 4; j++) lookUp(i * 4 + j);
+      await inTransaction(a, async (trx) => {
+        const id = await insertProfile(trx, 'developer', `Handle Holder ${i}`, `holder${i}@example.com`, 'verified');
+        await trx.updateTable('profiles').set({ telegram: JSON.stringify([`@moonvault_officia${i}`]) }).where('id', '=', id).execute();
+        await touchProfileOn(trx, id);
       });
-      await taken;
-      await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
-      const newer = await lookalikeIndex(b);
-      const newerAt = { revision: newer.revision, size: newer.size };
-      release();
-      const { revision, index, rebuilt } = await older;
-
-      expect(newerAt.revision).toBeGreaterThan(revision);
-      expect(index).toBeNull();
-      // built anew in the older moment: Alice is still public there
-      expect(rebuilt).toEqual({ revision, size: newerAt.size + 1 });
-      // and the next lookup brings it forward again
-      expect(await checkText(b, 'aldric_web320')).toMatchObject({ lookalikes: [] });
-    } finally {
-      await a.close();
-      await b.close();
     }
-  });
-
-  it('when a write commits in the middle of a lookup, then the lookup answers as the registry was at its first read', async () => {
-    const url = await engines.postgresUrl();
-    const [a, b] = [await openEngine(url), await openEngine(url)];
-    try {
-      const rows = await registry(a);
-      const { slow, arm } = stallingRevisionRead(b);
-      await lookalikeIndex(slow);
-      const before = await currentRevisionOn(a.db);
-      const { stalled, release } = arm(1);
-      const during = checkAnswer(slow, '@aldric_web302');
-      await stalled;
-      await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
-      release();
-      // (REPEATABLE READ: READ COMMITTED would read the matches after the removal, at the revision before it)
-      const answer = await during;
-      expect(answer.revision).toBe(before);
-      expect(names(JSON.parse(answer.bytes.toString()) as CheckAnswer)).toEqual(['Alice Example telegram']);
-      // the next lookup reads the revision after the removal
-      expect(names(await checkText(slow, '@aldric_web302'))).toEqual([]);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-
-  it('when a lookup\'s moment is older than an index another lookup brought forward meanwhile, then it reads its answer again at a later moment', async () => {
-    const url = await engines.postgresUrl();
-    const [a, b] = [await openEngine(url), await openEngine(url)];
-    try {
-      const rows = await registry(a);
-      const { slow, arm } = stallingRevisionRead(b);
-      await lookalikeIndex(slow);
-      const { stalled, release } = arm();
-      const older = checkText(slow, '@aldric_web302');
-      await stalled;
-      const before = await currentRevisionOn(a.db);
-      await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
-      // another lookup on the same instance brings the index forward past the stalled one's moment
-      expect((await lookalikeIndex(slow)).revision).toBeGreaterThan(before);
-      release();
-      // its moment saw Alice Example public; the answer is read again, where she is gone
-      expect(await older).toMatchObject({ matches: [], lookalikes: [] });
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-
-  it('when many lookups come at once on an instance while another writes, then each answer is one moment of the registry', async () => {
-    const url = await engines.postgresUrl();
-    const [a, b] = [await openEngine(url), await openEngine(url)];
-    try {
-      await registry(a);
-      // the handles added one by one on a, lookups on b all the while: an answer at revision r names exactly those added by r
-      const lookups: Promise<CachedAnswer>[] = [];
-      const lookUp = (i: number) => lookups.push(Promise.resolve(checkAnswer(b, i % 2 ? '@moonvault_officiaX' : `moonvault_officia${i % 6}x`)));
-      for (let i = 0; i < 6; i++) {
-        for (let j = 0; j < 4; j++) lookUp(i * 4 + j);
-        await inTransaction(a, async (trx) => {
-          const id = await insertProfile(trx, 'developer', `Handle Holder ${i}`, `holder${i}@example.com`, 'verified');
-          await trx.updateTable('profiles').set({ telegram: JSON.stringify([`@moonvault_officia${i}`]) }).where('id', '=', id).execute();
-          await touchProfileOn(trx, id);
-        });
+    for (let j = 0; j < 4; j++) lookUp(j);
+    const answers = await Promise.all(lookups);
+    const holders = await a.db.selectFrom('profiles').select(['id', 'name', 'revision']).where('name', 'like', 'Handle Holder %').execute();
+    for (const answer of answers) {
+      const body = JSON.parse(answer.bytes.toString()) as CheckAnswer;
+      const shown = new Set(body.lookalikes.map((l) => l.name));
+      // at the answer's revision: the holders written by then, Moon Token throughout
+      const expected = holders.filter((h) => h.revision <= answer.revision).map((h) => h.name);
+      for (const name of shown) expect(name === 'Moon Token' || expected.includes(name), `${body.query} at ${answer.revision}: ${name}`).toBe(true);
+      if (body.query === '@moonvault_officiaX') {
+        expect([...shown].sort(), `at ${answer.revision}`).toEqual(['Moon Token', ...expected].sort());
       }
-      for (let j = 0; j < 4; j++) lookUp(j);
-      const answers = await Promise.all(lookups);
-      const holders = await a.db.selectFrom('profiles').select(['id', 'name', 'revision']).where('name', 'like', 'Handle Holder %').execute();
-      for (const answer of answers) {
-        const body = JSON.parse(answer.bytes.toString()) as CheckAnswer;
-        const shown = new Set(body.lookalikes.map((l) => l.name));
-        // at the answer's revision: the holders written by then, Moon Token throughout
-        const expected = holders.filter((h) => h.revision <= answer.revision).map((h) => h.name);
-        for (const name of shown) expect(name === 'Moon Token' || expected.includes(name), `${body.query} at ${answer.revision}: ${name}`).toBe(true);
-        if (body.query === '@moonvault_officiaX') {
-          expect([...shown].sort(), `at ${answer.revision}`).toEqual(['Moon Token', ...expected].sort());
-        }
-      }
-    } finally {
-      await a.close();
-      await b.close();
     }
-  });
+  }));
 });
