@@ -42,7 +42,7 @@ export async function approvedIncidentsOn(db: Kysely<Database>, profileId: numbe
   return rows.map(toIncident);
 }
 
-/** approvedIncidentsByProfile on the data layer, for a staff page of profiles (at most QUEUE_PAGE_MAX ids): the same order in each group. */
+/** approvedIncidentsByProfile on the data layer: the same order in each group. Callers keep the ids to a batch (a staff page, an export's 500, the search index's 2,000: PostgreSQL takes 65,535 parameters a statement). */
 export async function approvedIncidentsByProfileOn(db: Kysely<Database>, profileIds: readonly number[]): Promise<Map<number, Incident[]>> {
   const byProfile = new Map<number, Incident[]>();
   if (profileIds.length === 0) return byProfile;
