@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER, memberClient } from '../../server/test-support';
-import { upsertUser } from '../../server/features/auth/users';
+import { upsertUserOn } from '../../server/features/auth/users';
 import { SAVED_SEARCH_EMPTY_MESSAGE } from '../../shared/contract/saved-search';
 import { apiJson } from '../api/http';
 import { ANONYMOUS } from '../../shared/contract/auth';
@@ -108,7 +108,7 @@ describe('saved searches with the server, for a signed-in person', () => {
 
   beforeEach(async () => {
     server = await startServer();
-    await upsertUser(server.t.db, { ...MEMBER, isStaff: false });
+    await upsertUserOn(server.t.engine, { ...MEMBER, isStaff: false });
   });
 
   afterEach(async () => {

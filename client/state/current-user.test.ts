@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCurrentUser, useCurrentUser } from './current-user';
 import { connectTo, startServer, type RunningServer } from '../local/test-support';
-import { upsertUser } from '../../server/features/auth/users';
+import { upsertUserOn } from '../../server/features/auth/users';
 import { resetHttpConfig } from '../api/http';
 import { routes } from '../../shared/contract/routes';
 
@@ -29,7 +29,7 @@ describe('the current user', () => {
   });
 
   it('when staff are signed in, then the lookup says so', async () => {
-    await upsertUser(server.t.db, { username: 'boss', password: 'a long password', isStaff: true });
+    await upsertUserOn(server.t.engine, { username: 'boss', password: 'a long password', isStaff: true });
     const jar = connectTo(server.url);
     await loadCurrentUser(); // sets the csrftoken cookie
     const { apiJson } = await import('../api/http');

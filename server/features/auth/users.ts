@@ -1,12 +1,9 @@
 // Users and their passwords. argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): about 30 ms a
 // hash here, memory-hard so a stolen database is slow to crack.
-// The functions named with `On` are the data layer's (docs/decisions/035), on SQLite and PostgreSQL
-// alike: npm run user and the server's start on PostgreSQL use them. The synchronous ones
-// (findUser, upsertUser, ensureStaffUser) stay for their callers on SQLite: the server's start
-// (index.ts) and the tests' app (test-support.ts).
+// On the data layer (docs/decisions/035), on SQLite and PostgreSQL alike: sign-in, npm run user,
+// the server's start and the tests' app use them.
 import { hash, verify } from '@node-rs/argon2';
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../db/connection';
 import { inTransaction, type Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
 
@@ -14,12 +11,8 @@ const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as con
 
 export interface UserRow { id: number; username: string; password_hash: string; is_staff: number }
 
-export function findUser(db: Db, username: string): UserRow | undefined {
-  return db.prepare('SELECT id, username, password_hash, is_staff FROM users WHERE username = ?').get(username) as UserRow | undefined;
-}
-
 /**
- * findUser on the data layer. A username matches ignoring ASCII case, as each engine keeps it
+ * A user by name. A username matches ignoring ASCII case, as each engine keeps it
  * unique: SQLite's lower() folds ASCII only, as the column's COLLATE NOCASE; PostgreSQL's unique
  * index is on lower(username), which this lookup uses.
  */
@@ -39,30 +32,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
-}
-
-/**
- * Creates the user, or updates the password and staff flag of an existing one. A new password
- * ends every session the user had (docs/design.md#auth): whoever knew the old one is signed out.
- */
-export async function upsertUser(db: Db, input: { username: string; password: string; isStaff: boolean }): Promise<number> {
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(() => {
-    const row = db
-      .prepare(`INSERT INTO users (username, password_hash, is_staff, created_at) VALUES (?, ?, ?, ?)
-        ON CONFLICT (username) DO UPDATE SET password_hash = excluded.password_hash, is_staff = excluded.is_staff
-        RETURNING id`)
-      .get(input.username, passwordHash, input.isStaff ? 1 : 0, new Date().toISOString()) as { id: number };
-    db.prepare('DELETE FROM sessions WHERE user_id = ?').run(row.id);
-    return row.id;
-  })();
-}
-
-/** docs/design.md#auth: the staff user named by ADMIN_USERNAME / ADMIN_PASSWORD exists at boot. */
-export async function ensureStaffUser(db: Db, username: string, password: string): Promise<void> {
-  const existing = findUser(db, username);
-  if (existing && existing.is_staff === 1 && (await verifyPassword(existing.password_hash, password))) return;
-  await upsertUser(db, { username, password, isStaff: true });
 }
 
 export interface UserInput { username: string; password: string; isStaff: boolean }
