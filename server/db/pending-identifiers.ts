@@ -98,11 +98,6 @@ function store(db: Db, reports: Iterable<PendingReport>): void {
   }
 }
 
-/** The profiles whose rows may be out of date (a read takes theirs from pendingReportsOf). */
-export function staleProfiles(db: Db): number[] {
-  return prepared(db).stale.all();
-}
-
 /**
  * flushPendingIdentifiers as the last step of a write on the data layer (http/write.ts
  * engineWriteRoute): on SQLite on the app's connection `db`, inside the write's transaction, which
@@ -215,7 +210,7 @@ async function storeOn(trx: Kysely<Database>, reports: Iterable<PendingReport>):
   }
 }
 
-/** staleProfiles on the data layer. */
+/** The profiles whose rows may be out of date (a read takes theirs from pendingReportsOf). */
 export async function staleProfilesOn(trx: Kysely<Database>): Promise<number[]> {
   return (await trx.selectFrom('pending_identifiers_stale').select('profile_id').orderBy('profile_id').execute()).map((r) => r.profile_id);
 }

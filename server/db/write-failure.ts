@@ -39,19 +39,9 @@ export const BUSY_MESSAGE = 'The registry is busy with another write right now. 
 /** Retry-After of a busy answer: the lock has already been waited for the whole busy timeout (5 s) */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
-/** Runs `write`, and when the database cannot take it, returns `fallback` instead of failing. */
-export function writeOr<T>(write: () => T, fallback: T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (isWriteFailure(error)) return fallback;
-    throw error;
-  }
-}
-
 /**
- * writeOr for the data layer (docs/decisions/035). Only SQLite's errors are write failures: on
- * PostgreSQL a failed write fails as any other error does.
+ * Runs `write`, and when the database cannot take it, returns `fallback` instead of failing. Only
+ * SQLite's errors are write failures: on PostgreSQL a failed write fails as any other error does.
  */
 export async function writeOrOn<T>(write: () => Promise<T>, fallback: T): Promise<T> {
   try {
