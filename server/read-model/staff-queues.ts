@@ -14,6 +14,8 @@ interface QueueSql {
   pending: string;
   /** the submission moment: ordered by (at, id), narrowed by since/until */
   at: string;
+  /** the item's id, the order's second key */
+  id: string;
   kinds: Record<string, string>;
 }
 
@@ -25,23 +27,23 @@ const removal = (...words: string[]) => `lower(trim(r.target_type)) IN (${words.
 
 export const STAFF_QUEUES: Record<QueueName, QueueSql> = {
   developers: {
-    from: 'profiles p', pending: `p.kind = 'developer' AND ${PROFILE_AWAITING}`, at: 'p.submitted_at',
+    from: 'profiles p', pending: `p.kind = 'developer' AND ${PROFILE_AWAITING}`, at: 'p.submitted_at', id: 'p.id',
     kinds: { 'new-scammer': isNewScammer, 'new-case': `NOT (${isNewScammer})` },
   },
   projects: {
-    from: 'profiles p', pending: `p.kind = 'project' AND ${PROFILE_AWAITING}`, at: 'p.submitted_at',
+    from: 'profiles p', pending: `p.kind = 'project' AND ${PROFILE_AWAITING}`, at: 'p.submitted_at', id: 'p.id',
     kinds: { 'new-project': '1 = 1' },
   },
   pendingScams: {
-    from: 'incidents i JOIN profiles p ON p.id = i.profile_id', pending: "i.verification_status = 'pending'", at: 'i.reported',
+    from: 'incidents i JOIN profiles p ON p.id = i.profile_id', pending: "i.verification_status = 'pending'", at: 'i.reported', id: 'i.id',
     kinds: { 'new-scammer-scam': "p.kind = 'developer'", 'new-project-scam': "p.kind = 'project'" },
   },
   editRequests: {
-    from: 'edit_requests e', pending: "e.verification_status = 'pending'", at: 'e.submitted_at',
+    from: 'edit_requests e', pending: "e.verification_status = 'pending'", at: 'e.submitted_at', id: 'e.id',
     kinds: { 'edit-scammer': edit('developer'), 'edit-scam': edit('scam'), 'edit-scammer-scam': edit('both') },
   },
   removalRequests: {
-    from: 'removal_requests r', pending: "r.verification_status = 'pending'", at: 'r.submitted_at',
+    from: 'removal_requests r', pending: "r.verification_status = 'pending'", at: 'r.submitted_at', id: 'r.id',
     kinds: { 'remove-scammer': removal('developer', 'scammer'), 'remove-project': removal('project'), 'remove-scam': removal('scam') },
   },
 };
@@ -62,6 +64,24 @@ export function queueWhereOn(name: QueueName, filter: QueueFilter): RawBuilder<S
   if (filter.until) parts.push(sql`${sql.raw(queue.at)} < ${filter.until}`);
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
 }
+
+/**
+ * Where a queue's page starts: past the item `after` in (at, id) order, the order every queue
+ * page reads in (queueAtOrder, queueIdOrder). An id not in the table (0, or an item since deleted) starts at the
+ * beginning. Paging by the last item seen, not by an offset, so an item reviewed meanwhile does
+ * not make the next page skip one.
+ */
+export async function queueAfterOn(db: Kysely<Database>, name: QueueName, after: number): Promise<RawBuilder<SqlBool>> {
+  const queue = STAFF_QUEUES[name];
+  const { rows } = await sql<{ at: string; id: number }>`SELECT ${sql.raw(queue.at)} AS at, ${sql.raw(queue.id)} AS id
+    FROM ${sql.raw(queue.from)} WHERE ${sql.raw(queue.id)} = ${after}`.execute(db);
+  const from = rows[0] ?? { at: '', id: 0 };
+  return sql<SqlBool>`(${sql.raw(queue.at)}, ${sql.raw(queue.id)}) > (${from.at}, ${from.id})`;
+}
+
+/** The order of a queue's pages, oldest first: by its moment, then (queueIdOrder) by id. */
+export const queueAtOrder = (name: QueueName) => sql.raw(STAFF_QUEUES[name].at);
+export const queueIdOrder = (name: QueueName) => sql.raw(STAFF_QUEUES[name].id);
 
 /** How many items of the queue the filter lists, on either engine. */
 export async function countQueueOn(db: Kysely<Database>, name: QueueName, filter: QueueFilter): Promise<number> {

@@ -3,7 +3,7 @@
 // reject. Plain values in, plain results out; the routes own HTTP and the transaction.
 // On the data layer (issue 21, docs/decisions/035): the same code on SQLite and PostgreSQL, given
 // the app's Kysely or a write's transaction.
-import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { auditOn } from '../../db/audit';
 import type { Database, IncidentsTable, ProfilesTable } from '../../db/engine/schema';
 import { pendingRequestOn, rejectRequestOn } from '../../db/pending-requests';
@@ -18,7 +18,7 @@ import { editRequestCaseId } from '../../../shared/domain/case-id';
 import type { QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
-import { countQueueOn, queueWhereOn } from '../../read-model/staff-queues';
+import { countQueueOn, queueAfterOn, queueAtOrder, queueIdOrder, queueWhereOn } from '../../read-model/staff-queues';
 
 const KIND_LABEL: Record<ProfileKind, string> = { developer: 'scammer', project: 'project' };
 
@@ -112,16 +112,14 @@ export async function submitEditRequest(
 export async function listPendingEditRequests(
   db: Kysely<Database>, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
 ): Promise<QueuePage<EditRequest>> {
-  // the page starts past the request `after` in (submitted_at, id) order; an id not there: from the start
-  const from = await db.selectFrom('edit_requests').select(['submitted_at', 'id']).where('id', '=', after).executeTakeFirst()
-    ?? { submitted_at: '', id: 0 };
+  const past = await queueAfterOn(db, 'editRequests', after);
   const rows = await db.selectFrom('edit_requests as e')
     .innerJoin('profiles as p', 'p.id', 'e.profile_id')
     .selectAll('e')
     .select(['p.kind as profile_kind', 'p.name as profile_name'])
     .where(queueWhereOn('editRequests', filter))
-    .where(sql<boolean>`(e.submitted_at, e.id) > (${from.submitted_at}, ${from.id})`)
-    .orderBy('e.submitted_at').orderBy('e.id')
+    .where(past)
+    .orderBy(queueAtOrder('editRequests')).orderBy(queueIdOrder('editRequests'))
     .limit(limit + 1)
     .execute();
   const n = await countQueueOn(db, 'editRequests', filter);

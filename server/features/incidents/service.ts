@@ -2,7 +2,7 @@
 // and their moderation. A reported incident is pending until staff approve it.
 // On the data layer (issue 21, docs/decisions/035): the same code on SQLite and PostgreSQL, given
 // the app's Kysely or a write's transaction.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { auditOn } from '../../db/audit';
 import type { Database } from '../../db/engine/schema';
 import { touchProfileOn } from '../../db/revision';
@@ -16,7 +16,7 @@ import type { NewIncident } from '../../../shared/contract/scam-submit';
 import type { PendingScam, QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
-import { countQueueOn, queueWhereOn } from '../../read-model/staff-queues';
+import { countQueueOn, queueAfterOn, queueAtOrder, queueIdOrder, queueWhereOn } from '../../read-model/staff-queues';
 
 /** GET …/{id}/scams/: approved incidents of a profile the caller may see. */
 export async function publicIncidents(db: Kysely<Database>, kind: ProfileKind, profileId: number, isStaff: boolean) {
@@ -62,13 +62,11 @@ const staffSelect = (db: Kysely<Database>) => db.selectFrom('incidents as i')
 export async function pendingIncidents(
   db: Kysely<Database>, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
 ): Promise<QueuePage<PendingScam>> {
-  // the page starts past the incident `after` in (reported, id) order; an id not there: from the start
-  const from = await db.selectFrom('incidents').select(['reported', 'id']).where('id', '=', after).executeTakeFirst()
-    ?? { reported: '', id: 0 };
+  const past = await queueAfterOn(db, 'pendingScams', after);
   const rows = await staffSelect(db)
     .where(queueWhereOn('pendingScams', filter))
-    .where(sql<boolean>`(i.reported, i.id) > (${from.reported}, ${from.id})`)
-    .orderBy('i.reported').orderBy('i.id')
+    .where(past)
+    .orderBy(queueAtOrder('pendingScams')).orderBy(queueIdOrder('pendingScams'))
     .limit(limit + 1)
     .execute();
   const n = await countQueueOn(db, 'pendingScams', filter);

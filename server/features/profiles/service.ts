@@ -2,7 +2,7 @@
 // On the data layer (issue 21, docs/decisions/035): the same code on SQLite and PostgreSQL, given
 // the app's Kysely or a write's transaction. The public list is answered from the engine's snapshot
 // and answer cache (read-model/snapshot.ts), keyed by the revision read per request.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { auditOn } from '../../db/audit';
 import type { Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
@@ -13,7 +13,7 @@ import { approvedIncidentsByProfileOn, approvedIncidentsOn, findProfileRowOn } f
 import { toProfile, toStaffProfile, type ProfileRow } from '../../read-model/rows';
 import { sharedIdentifiersOn } from '../../read-model/shared-identifiers';
 import { AppError, badRequest, notFound } from '../../errors';
-import { countQueueOn, queueWhereOn } from '../../read-model/staff-queues';
+import { countQueueOn, queueAfterOn, queueAtOrder, queueIdOrder, queueWhereOn } from '../../read-model/staff-queues';
 import { QUEUE_KINDS, type QueueFilter } from '../../../shared/contract/admin';
 import { profileLabel } from '../../http/profile-paths';
 import type { ProfileKind } from '../../../shared/contract/common';
@@ -64,13 +64,12 @@ export async function awaitingReview(
     throw badRequest(`Invalid request: kind: must be one of ${QUEUE_KINDS[queue].join(', ')} for ${kind === 'developer' ? 'scammers' : 'projects'}.`,
       [{ path: 'kind', message: `must be one of ${QUEUE_KINDS[queue].join(', ')}` }]);
   }
-  // decision 028: after an id too, as the other queues page, so the panel pages them alike; an id not there: from the start
-  const from = await db.selectFrom('profiles').select(['submitted_at', 'id']).where('id', '=', after).executeTakeFirst()
-    ?? { submitted_at: '', id: 0 };
+  // decision 028: after an id too, as the other queues page, so the panel pages them alike
+  const past = await queueAfterOn(db, queue, after);
   const rows: ProfileRow[] = await db.selectFrom('profiles as p').selectAll('p')
     .where(queueWhereOn(queue, filter))
-    .where(sql<boolean>`(p.submitted_at, p.id) > (${from.submitted_at}, ${from.id})`)
-    .orderBy('p.submitted_at').orderBy('p.id')
+    .where(past)
+    .orderBy(queueAtOrder(queue)).orderBy(queueIdOrder(queue))
     .limit(pageSize).offset((page - 1) * pageSize)
     .execute();
   const n = await countQueueOn(db, queue, filter);

@@ -3,7 +3,7 @@
 // it. Plain values in, plain results out; the routes own HTTP and the transaction.
 // On the data layer (issue 21, docs/decisions/035): the same code on SQLite and PostgreSQL, given
 // the app's Kysely or a write's transaction.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { auditOn } from '../../db/audit';
 import type { Database } from '../../db/engine/schema';
 import { pendingRequestOn, rejectRequestOn } from '../../db/pending-requests';
@@ -14,7 +14,7 @@ import type { RemovalRequest, RemovalRequestSubmit } from '../../../shared/contr
 import type { QueueQuery } from '../../../shared/contract/admin';
 import { QUEUE_PAGE_MAX } from '../../../shared/constants';
 import { pageOf, type QueuePage } from '../../http/queue-page';
-import { countQueueOn, queueWhereOn } from '../../read-model/staff-queues';
+import { countQueueOn, queueAfterOn, queueAtOrder, queueIdOrder, queueWhereOn } from '../../read-model/staff-queues';
 
 const TARGET_NOT_FOUND = 'The case to remove was not found.';
 
@@ -68,14 +68,12 @@ export async function submitRemovalRequest(trx: Kysely<Database>, input: Removal
 export async function listPendingRemovalRequests(
   db: Kysely<Database>, { limit, after, ...filter }: QueueQuery = { limit: QUEUE_PAGE_MAX, after: 0 },
 ): Promise<QueuePage<RemovalRequest>> {
-  // the page starts past the request `after` in (submitted_at, id) order; an id not there: from the start
-  const from = await db.selectFrom('removal_requests').select(['submitted_at', 'id']).where('id', '=', after).executeTakeFirst()
-    ?? { submitted_at: '', id: 0 };
+  const past = await queueAfterOn(db, 'removalRequests', after);
   const rows = await db.selectFrom('removal_requests as r')
     .selectAll('r')
     .where(queueWhereOn('removalRequests', filter))
-    .where(sql<boolean>`(r.submitted_at, r.id) > (${from.submitted_at}, ${from.id})`)
-    .orderBy('r.submitted_at').orderBy('r.id')
+    .where(past)
+    .orderBy(queueAtOrder('removalRequests')).orderBy(queueIdOrder('removalRequests'))
     .limit(limit + 1)
     .execute();
   const n = await countQueueOn(db, 'removalRequests', filter);
