@@ -102,6 +102,20 @@ describe('search threads', () => {
     expect(settled).toBe(false);
   });
 
+  it('when many calls come at once and a thread ends, then only the two it held fail: the rest wait in one queue and the other thread answers them', async () => {
+    const pool = await started(2);
+    const asked = Array.from({ length: 24 }, (_, i) => pool.ask(CALLS[i % CALLS.length]!, null));
+    await pool.crashOne();
+    const settled = await Promise.allSettled(asked);
+    const failed = settled.filter((s) => s.status === 'rejected');
+    // a thread holds the call it builds and the next (CALLS_PER_THREAD); before one queue, it held half of them
+    expect(failed.length).toBeLessThanOrEqual(2);
+    for (const f of failed) expect((f as PromiseRejectedResult).reason).toMatchObject({ status: 503 });
+    for (const [i, s] of settled.entries()) {
+      if (s.status === 'fulfilled') expect(s.value.bytes.length, `call ${i}`).toBeGreaterThan(0);
+    }
+  });
+
   it('when a thread reads its index ahead, then it takes each step only when the main thread gives the go-ahead (its quiet time)', async () => {
     const held: (() => void)[] = [];
     threads = new SearchThreads(ENTRY, t.config.DATABASE_PATH, 1, (step) => held.push(step));

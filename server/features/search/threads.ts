@@ -47,6 +47,17 @@ const starting = () => new AppError(503, SEARCH_STARTING_MESSAGE, undefined, { '
 
 interface Pending { resolve(answer: CachedAnswer): void; reject(error: unknown): void }
 
+/** A call waiting for a thread, in the order it was asked. */
+interface Queued extends Pending { call: SearchCall; encoding: Compression | null }
+
+/**
+ * Calls a thread holds at once: the one it builds and the next, so it never waits for the main
+ * thread between two. The others wait in one queue, first asked first answered: a thread that
+ * pauses (a garbage collection, a long query) holds only its next call back, not a share of
+ * every call in flight, which is what set the slowest answers under load.
+ */
+const CALLS_PER_THREAD = 2;
+
 interface Thread {
   worker: Worker;
   ready: boolean;
@@ -60,6 +71,7 @@ export class SearchThreads {
   private nextId = 1;
   private closing = false;
   private readonly waiting: (() => void)[] = [];
+  private readonly queue: Queued[] = [];
 
   /**
    * `entry`: the thread's module (server/search-thread.mjs); `count` threads, each with its own
@@ -84,24 +96,34 @@ export class SearchThreads {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** The answer to a call, built by the least busy ready thread: a 503 while none is ready. */
+  /** The answer to a call, built by the next thread free for it (calls wait in one queue): a 503 while none is ready. */
   ask(call: SearchCall, encoding: Compression | null): Promise<CachedAnswer> {
-    let chosen: Thread | null = null;
-    for (const thread of this.threads) {
-      if (thread.ready && (!chosen || thread.pending.size < chosen.pending.size)) chosen = thread;
-    }
-    if (!chosen) return Promise.reject(starting());
-    const thread = chosen;
-    const id = this.nextId++;
+    if (!this.threads.some((thread) => thread.ready)) return Promise.reject(starting());
     return new Promise((resolve, reject) => {
-      thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ type: 'call', id, call, encoding } satisfies ThreadRequest);
+      this.queue.push({ call, encoding, resolve, reject });
+      this.dispatch();
     });
+  }
+
+  /** Hands the queue's oldest calls to the ready threads holding fewest, up to CALLS_PER_THREAD each. */
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let chosen: Thread | null = null;
+      for (const thread of this.threads) {
+        if (thread.ready && thread.pending.size < CALLS_PER_THREAD && (!chosen || thread.pending.size < chosen.pending.size)) chosen = thread;
+      }
+      if (!chosen) return;
+      const { call, encoding, resolve, reject } = this.queue.shift()!;
+      const id = this.nextId++;
+      chosen.pending.set(id, { resolve, reject });
+      chosen.worker.postMessage({ type: 'call', id, call, encoding } satisfies ThreadRequest);
+    }
   }
 
   /** Stops every thread; what they were asked fails with a 503. */
   async close(): Promise<void> {
     this.closing = true;
+    for (const queued of this.queue.splice(0)) queued.reject(starting());
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
   }
 
@@ -127,6 +149,7 @@ export class SearchThreads {
       if (message.type === 'ready') {
         thread.ready = true;
         if (this.threads.every((t) => t.ready)) for (const resolve of this.waiting.splice(0)) resolve();
+        this.dispatch();
         return;
       }
       if (message.type === 'step-wanted') {
@@ -138,6 +161,7 @@ export class SearchThreads {
       const pending = thread.pending.get(message.id);
       if (!pending) return;
       thread.pending.delete(message.id);
+      this.dispatch();
       if (message.type === 'failed') {
         pending.reject(message.status === undefined
           ? new Error(`A search thread failed: ${message.message}`)
@@ -156,6 +180,9 @@ export class SearchThreads {
       thread.pending.clear();
       const at = this.threads.indexOf(thread);
       if (at !== -1 && !this.closing) this.threads[at] = this.start();
+      // the queue goes on with the threads still ready; with none, its calls get the 503 a new call would
+      if (this.threads.some((t) => t.ready)) this.dispatch();
+      else for (const queued of this.queue.splice(0)) queued.reject(starting());
     });
     return thread;
   }
