@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../../../tests/support/postgres';
 import { openDatabase } from '../connection';
-import { NOT_IN_ONE_TURN, engineOver, inTransaction, isPostgresUrl, openEngine, redactPasswords, type Engine } from './engine';
+import { NOT_IN_ONE_TURN, engineOver, inTransaction, isPostgresUrl, openEngine, redactPasswords, withStatementCache, type Engine } from './engine';
 
 const postgres = usePostgres();
 let dir: string;
@@ -116,5 +116,48 @@ describe('inTransaction', () => {
       return [engine.kind, outcome, (await counter(engine)).value];
     });
     expect(results).toEqual([['sqlite', NOT_IN_ONE_TURN, 0], ['postgres', 'committed', 7]]);
+  });
+});
+
+describe('withStatementCache (SQLite)', () => {
+  function counted() {
+    const database = openDatabase(join(dir, `${Math.random()}.sqlite`));
+    const prepared: string[] = [];
+    const prepare = database.prepare.bind(database);
+    database.prepare = ((text: string) => {
+      prepared.push(text);
+      return prepare(text);
+    }) as typeof database.prepare;
+    return { database, prepared };
+  }
+
+  it('when the same query runs again, then its statement is prepared once', async () => {
+    const { database, prepared } = counted();
+    const engine = engineOver(database);
+    for (let i = 0; i < 5; i++) await engine.db.selectFrom('profiles').select('id').where('id', '=', i).execute();
+    expect(prepared.filter((text) => text.includes('"profiles"'))).toHaveLength(1);
+    database.close();
+  });
+
+  it('when a statement is being iterated (a stream), then the same query meanwhile gets a statement of its own and both read every row', async () => {
+    const { database } = counted();
+    database.exec("CREATE TABLE numbers (n INTEGER); INSERT INTO numbers VALUES (1), (2), (3);");
+    const cached = withStatementCache(database);
+    const text = 'SELECT n FROM numbers ORDER BY n';
+    const outer = cached.prepare(text);
+    const seen: number[][] = [];
+    for (const row of outer.iterate([]) as IterableIterator<{ n: number }>) {
+      seen.push([row.n, ...(cached.prepare(text).all([]) as { n: number }[]).map((r) => r.n)]);
+    }
+    expect(seen).toEqual([[1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3]]);
+    database.close();
+  });
+
+  it('when more texts than it keeps are prepared, then the least recently used is dropped and prepared again when asked', () => {
+    const { database, prepared } = counted();
+    const cached = withStatementCache(database, 2);
+    for (const text of ['SELECT 1', 'SELECT 2', 'SELECT 1', 'SELECT 3', 'SELECT 1', 'SELECT 2']) cached.prepare(text);
+    expect(prepared).toEqual(['SELECT 1', 'SELECT 2', 'SELECT 3', 'SELECT 2']);
+    database.close();
   });
 });
