@@ -152,6 +152,30 @@ describe('the outbox against the real server', () => {
     expect(count(server.t.db, 'profiles')).toBe(1);
   });
 
+  it('when the server answers 503 to the first of several due entries, then the others are not tried and wait as long as it', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const queuedOffline = [];
+    for (const name of ['Jane Roe', 'John Doe', 'Jo Bloggs']) queuedOffline.push((await submitAction(report(name), { db })).entry.id);
+    vi.restoreAllMocks();
+    server.t.db.pragma('busy_timeout = 50');
+    const locker = new Database(server.t.config.DATABASE_PATH);
+    locker.exec('BEGIN EXCLUSIVE');
+    cleanups.push(() => { if (locker.inTransaction) locker.exec('ROLLBACK'); locker.close(); });
+
+    await flushOutbox(db, { ignoreBackoff: true });
+
+    const [first, ...others] = await Promise.all(queuedOffline.map((id) => db.outbox.get(id)));
+    expect(first).toMatchObject({ state: 'pending', attempts: 1, failure: 'server' });
+    for (const entry of others) {
+      expect(entry).toMatchObject({ state: 'pending', attempts: 0 });
+      expect(entry!.nextAttemptAt).toBeGreaterThanOrEqual(first!.nextAttemptAt);
+    }
+    locker.exec('COMMIT');
+    await flushOutbox(db, { ignoreBackoff: true });
+    expect(await db.outbox.count()).toBe(0);
+    expect(count(server.t.db, 'profiles')).toBe(3);
+  });
+
   it('when the server refuses a step, then the entry is kept as rejected with its message, and after an edit a resend delivers it to the same profile', async () => {
     const action = report('Jane Roe', [wizardIncident('with a fake avatar', { avatar: NOT_AN_IMAGE })]);
 

@@ -95,7 +95,7 @@ export type SubmitResult =
 
 type ReplayOutcome =
   | { kind: 'sent' }
-  /** `others`: no answer at all or 429, so the entries after it would fail the same way */
+  /** `others`: the server as a whole could not take it (serverWide), so the entries after it would fail the same way */
   | { kind: 'retry'; failure: OutboxFailure; message: string; nextAttemptAt: number; others: boolean }
   | { kind: 'rejected'; message: string };
 
@@ -246,6 +246,13 @@ async function flushOnce(db: RegistryDb, ignoreBackoff: boolean): Promise<void> 
   }
 }
 
+/**
+ * A failure that is the server's as a whole, not this entry's: no answer, too many writes from
+ * this network (429), or a server that says it cannot write now or is not there behind its proxy
+ * (502-504). The entries after it wait as long rather than each meeting it in turn; a 500 or a
+ * time-out (408) may be this entry's own, so the next ones are still tried.
+ */
+const serverWide = (error: ApiError) => error.status === 0 || error.status === 429 || (error.status >= 502 && error.status <= 504);
 const isRetryable = (error: ApiError) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 const isCsrfFailure = (error: ApiError) => error.status === 403 && error.message.startsWith('CSRF check failed');
 
@@ -315,7 +322,7 @@ async function replay(db: RegistryDb, entry: OutboxEntry): Promise<ReplayOutcome
         const nextAttemptAt = Date.now() + backoffMs(attempts, error.retryAfterMs);
         const failure = failureOf(error);
         await db.outbox.update(entry.id, { state: 'pending', attempts, nextAttemptAt, lastError: error.message, failure, updatedAt: Date.now() });
-        return { kind: 'retry', failure, message: error.message, nextAttemptAt, others: error.status === 0 || error.status === 429 };
+        return { kind: 'retry', failure, message: error.message, nextAttemptAt, others: serverWide(error) };
       }
       return reject(db, entry.id, error.message);
     }
