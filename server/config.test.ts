@@ -51,3 +51,18 @@ describe('DATABASE_URL', () => {
     expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', DATABASE_PATH: 'data/registry.sqlite', SEED_DEMO: true, CLIENT_DIST: 'dist' });
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('when it is an http(s) origin, then it is kept as that origin; unset or empty, there is none', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Bustr.Example/' }).PUBLIC_URL).toBe('https://bustr.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: ' ' }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('when it is more or other than an origin, then the start stops with a message naming PUBLIC_URL', () => {
+    for (const wrong of ['bustr.example', 'ftp://bustr.example', 'https://bustr.example/registry', 'https://bustr.example/?a=1', 'https://me:pw@bustr.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: wrong }), wrong).toThrow(/PUBLIC_URL: .*origin/);
+    }
+  });
+});

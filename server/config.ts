@@ -9,6 +9,17 @@ const flag = (fallback: boolean) =>
     .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v)));
 
 /** Whether a registry target names a PostgreSQL database (the data layer's openEngine reads it the same way). */
+/** An http(s) URL's origin when it is nothing more (a path of "/" at most), else null. */
+function publicOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    const plain = (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return plain ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export const isPostgresTarget = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
 
 export const DEFAULT_DATABASE_PATH = 'data/registry.sqlite';
@@ -28,6 +39,14 @@ const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('127.0.0.1'),
+    // the origin people reach the registry at (https://bustr.example): the Atom feed's links. Unset,
+    // the feed links to the origin each request came to, if its Host header is a plain host name
+    PUBLIC_URL: z.string().trim().optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : v))
+      .refine((v) => v === undefined || publicOrigin(v) !== null, {
+        message: 'PUBLIC_URL must be the http(s) origin people reach the registry at, e.g. https://bustr.example (no path, query or password)',
+      })
+      .transform((v) => (v === undefined ? undefined : publicOrigin(v)!)),
     ...databaseFields,
     ADMIN_USERNAME: z.string().trim().min(1).max(150).optional(),
     ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),

@@ -250,6 +250,36 @@ describe('the Atom feed', () => {
   });
 });
 
+describe('the Atom feed\'s links', () => {
+  /** every link's target in the feed: the feed's own and each entry's */
+  const hrefs = (xml: string) => [...xml.matchAll(/ href="([^"]*)"/g)].map((m) => m[1]!);
+  const allUnder = (xml: string, origin: string) => {
+    const found = hrefs(xml);
+    return found.length > 0 && found.every((href) => href.startsWith(`${origin}/`));
+  };
+
+  it('when PUBLIC_URL is set, then the links are under it whatever Host the request sent', async () => {
+    const pinned = makeTestApp({ PUBLIC_URL: 'https://bustr.example/' });
+    try {
+      const res = await request(pinned.app).get(routes.openData.feed.path()).set('Host', 'attacker.example').buffer(true);
+      expect(allUnder(res.text, 'https://bustr.example')).toBe(true);
+      expect(res.text).not.toContain('attacker');
+    } finally {
+      pinned.close();
+    }
+  });
+
+  it('when PUBLIC_URL is unset, then a plain Host is used and anything else in Host gives localhost', async () => {
+    const plain = await request(t.app).get(routes.openData.feed.path()).set('Host', 'Registry.Example:8443').buffer(true);
+    expect(allUnder(plain.text, 'http://registry.example:8443')).toBe(true);
+    for (const host of ['evil"><script>', 'a b', 'x.example/path', 'user@x.example']) {
+      const res = await request(t.app).get(routes.openData.feed.path()).set('Host', host).buffer(true);
+      expect(res.status, host).toBe(200);
+      expect(allUnder(res.text, 'http://localhost'), host).toBe(true);
+    }
+  });
+});
+
 describe('the statistics read', () => {
   /** Sums rounded to the cent: SQL and JavaScript add in different orders. */
   const rounded = (value: unknown) => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v))) as unknown;

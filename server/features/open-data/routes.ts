@@ -37,6 +37,19 @@ function docsFiles(): Map<string, { path: string; type: string }> {
 
 const LICENCE_LINK = `<${DATA_LICENCE.url}>; rel="license"`;
 
+/** A host name or address with an optional port, nothing else: what a Host header may be for the feed's links to use it. */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin a request came to, for a server without PUBLIC_URL: a Host header that is not a plain
+ * host (a hostile client's `evil"><x`) gives localhost's, so that the feed never carries it and
+ * its answers stay one per host a browser can send.
+ */
+function requestOrigin(req: express.Request): string {
+  const host = req.get('host') ?? '';
+  return `${req.protocol}://${PLAIN_HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
+}
+
 export function openDataRoutes(deps: AppDeps): express.Router {
   const engine = deps.engine;
   // what the exports read (the app's SQLite file, or its PostgreSQL database) and where they are kept
@@ -116,7 +129,7 @@ export function openDataRoutes(deps: AppDeps): express.Router {
       res.status(304).end();
       return;
     }
-    const answer = await feedAnswer(engine, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+    const answer = await feedAnswer(engine, deps.config.PUBLIC_URL ?? requestOrigin(req));
     res.setHeader('ETag', answer.etag);
     res.setHeader('Content-Type', `${routes.openData.feed.answerType}; charset=utf-8`);
     res.send(answer.bytes);
