@@ -6,7 +6,8 @@
 // takes a postgres:// URL.
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useEngines } from '../../tests/support/engines';
 import { compareRegistries } from '../db/engine/copy';
@@ -17,7 +18,7 @@ import { currentRevisionOn } from '../db/revision';
 import { ensureStaffUserOn } from '../features/auth/users';
 import { canonicalize } from '../../shared/identifiers';
 import { main as seedCli } from './seed-cli';
-import { seedDemoIfEmptyOn, seedDemoOn } from './seed-engine';
+import { RegistryChangedError, seedDemoIfEmptyOn, seedDemoOn } from './seed-engine';
 import { RegistryHoldsProfilesError } from './seeding';
 
 const engines = useEngines();
@@ -174,6 +175,35 @@ describe('seedDemoOn', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('when another server commits a write after the seed read the registry, even while the seed waits for its lock, then the seed is refused and the write stays', async () => {
+    const url = await engines.postgresUrl();
+    const seeding = await openEngine(url);
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
+    try {
+      await ensureStaffUserOn(seeding, 'admin', 'admin password 1');
+      // a write begun before the seed and committed only once the seed waits for the tables' lock
+      await writer.query('BEGIN');
+      await writer.query("UPDATE users SET username = 'admin2' WHERE username = 'admin'");
+      const seed = seedDemoOn(seeding, { profiles: 5, now: NOW, pending: false }).then(() => 'seeded', (error: unknown) => error);
+      const waited = Date.now();
+      for (;;) {
+        const { rows } = await seeding.db.executeQuery<{ n: string }>(sql`SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND locktype = 'relation'`.compile(seeding.db));
+        if (Number(rows[0]!.n) > 0) break;
+        if (Date.now() - waited > 20_000) throw new Error('the seed never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await writer.query('COMMIT');
+
+      expect(await seed).toBeInstanceOf(RegistryChangedError);
+      expect(await seeding.db.selectFrom('users').select('username').execute()).toEqual([{ username: 'admin2' }]);
+      expect(await count(seeding.db, 'profiles')).toBe(0);
+    } finally {
+      await writer.end();
+      await seeding.close();
     }
   });
 });

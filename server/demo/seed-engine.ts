@@ -8,8 +8,8 @@
 // follow the profiles (sync_texts, profile_identifiers, pending_identifiers and their formats in
 // server_state, the revision counter, tombstones) are written by seedDemo in the file as on
 // SQLite, so they arrive consistent with the profiles; nothing is left stale. A write another
-// server commits to the registry after it was read refuses the copy (RegistryChangedError), except
-// in the moment between that check and the copy's lock: seed a registry no server is writing to.
+// server committed to the registry after it was read refuses the copy (RegistryChangedError): the
+// registry's hash is compared again under the copy's lock, so no write lands in between.
 // Two seeds of one database (instances starting at once) take turns on an advisory lock.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,19 +83,18 @@ async function seedPostgres(target: Engine, options: ReseedOptions): Promise<Res
       if (error instanceof RegistryHoldsProfilesError) throw new RegistryHoldsProfilesError(target.label, error.profiles);
       throw error;
     }
-    // the copy below replaces the whole registry: only if it is still the one read into the file
-    if ((await readDigest(target)) !== held) throw new RegistryChangedError(target.label);
-    await copyRegistry(engineOver(temp), target, { replace: true });
+    // the copy replaces the whole registry: only if, under its lock, it is still the one read into the file
+    await copyRegistry(engineOver(temp), target, {
+      replace: true,
+      whenLocked: async (locked) => {
+        if ((await digestRegistry(locked)).sha256 !== held) throw new RegistryChangedError(target.label);
+      },
+    });
     return seeded;
   } finally {
     temp.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The registry's content hash at one moment (copy.ts digestRegistry). */
-async function readDigest(engine: Engine): Promise<string> {
-  return engine.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => (await digestRegistry(trx)).sha256);
 }
 
 /**

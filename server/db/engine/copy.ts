@@ -140,6 +140,11 @@ export interface CopyOptions {
   batch?: number;
   /** Called after each table is copied. */
   progress?: (table: TableName, rows: number, ms: number) => void;
+  /**
+   * Run on the target once its tables are locked, before anything in it is replaced (no other
+   * writer can commit to it from then until the copy commits): throwing leaves it as it was.
+   */
+  whenLocked?: (target: Executor) => Promise<void>;
 }
 
 export interface CopyResult { comparison: Comparison; replaced: { table: TableName; rows: number }[] }
@@ -151,6 +156,7 @@ export async function copyRegistry(source: Engine, target: Engine, options: Copy
   return source.db.transaction().execute((src) => target.db.transaction().execute(async (dst) => {
     // two copies into one database at once would interleave: the second waits for the first
     await sql`LOCK TABLE ${sql.join(TABLE_NAMES.map((t) => sql.table(t)))} IN EXCLUSIVE MODE`.execute(dst);
+    await options.whenLocked?.(dst);
     const held = await registryRows(dst);
     if (held.length > 0 && !options.replace) throw new TargetNotEmptyError(held);
     // the migrations' own rows (the counter, server_state) are replaced by the source's too
