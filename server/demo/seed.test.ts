@@ -13,18 +13,13 @@ import { KNOWN_SCAM_TYPES } from './vocabulary';
 import { proposedChangesSchema } from '../../shared/contract/edit-request';
 import { CASE_ID_PATTERN, EDIT_CASE_ID_PATTERN } from '../../shared/domain/case-id';
 import { walletChain } from '../../shared/search/facets';
+import { INCIDENT_LISTS, PROFILE_LISTS as SCHEMA_PROFILE_LISTS } from '../db/engine/schema';
 import { canonicalize, identify, type IdentifierKind } from '../../shared/identifiers';
 
 type Row = Record<string, unknown>;
 
-const PROFILE_LISTS = [
-  'languages', 'company', 'company_address', 'scam_type', 'industry', 'email', 'phone', 'telegram', 'website',
-  'wallet_addresses', 'bank_accounts', 'ip_addresses', 'known_partners', 'companies_used', 'currencies', 'bank',
-] as const;
-const INCIDENT_LISTS = [
-  'types', 'nicknames', 'industries', 'companies', 'company_addresses', 'websites', 'telegrams', 'emails',
-  'phones', 'ip_addresses', 'wallet_addresses', 'bank_accounts',
-] as const;
+// every list column the seed fills: the schema's, and a profile's languages
+const PROFILE_LISTS = ['languages', ...SCHEMA_PROFILE_LISTS] as const;
 
 const open: Db[] = [];
 function fresh(): Db {

@@ -207,11 +207,13 @@ export interface TableSpec<T extends TableName = TableName> {
   identity?: keyof Database[T] & string;
 }
 
-const PROFILE_LISTS = [
+/** A profile's columns that hold JSON lists of strings (besides `languages`, a list too, kept beside the person's other fields). */
+export const PROFILE_LISTS = [
   'company', 'company_address', 'scam_type', 'industry', 'email', 'phone', 'telegram', 'website',
   'wallet_addresses', 'bank_accounts', 'ip_addresses', 'known_partners', 'companies_used', 'currencies', 'bank',
 ] as const;
-const INCIDENT_LISTS = [
+/** An incident's columns that hold JSON lists of strings. */
+export const INCIDENT_LISTS = [
   'types', 'nicknames', 'industries', 'companies', 'company_addresses', 'websites', 'telegrams', 'emails',
   'phones', 'ip_addresses', 'wallet_addresses', 'bank_accounts',
 ] as const;
