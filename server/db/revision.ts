@@ -84,12 +84,50 @@ export async function currentRevisionOn(db: Kysely<Database>): Promise<number> {
 }
 
 /**
+ * Reads of a value that every caller must see at least as new as when it asked, shared: a caller
+ * that asks while no read is running starts one; a caller that asks while one runs (it began
+ * before this caller asked, so it may miss a commit just before) waits for the next, which begins
+ * when that one ends and serves everyone who asked meanwhile. At most two reads are outstanding,
+ * however many ask, and no caller is given a value read before it asked.
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let next: Promise<T> | null = null;
+  const start = (): Promise<T> => {
+    const started: Promise<T> = read().finally(() => {
+      if (running === started) running = null;
+    });
+    running = started;
+    return started;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running.then(() => undefined, () => undefined).then(() => {
+      next = null;
+      return start();
+    });
+    return next;
+  };
+}
+
+/** Each PostgreSQL engine's shared revision reads. */
+const revisionReads = new WeakMap<Engine, () => Promise<number>>();
+
+/**
  * The revision now, on either engine: SQLite's prepared statement (every cached public read asks
- * for it first), or on PostgreSQL a read per request, which is what keeps each instance's caches
- * honest when another instance changed the registry (docs/decisions/033).
+ * for it first), or on PostgreSQL a read made after the request asked, which is what keeps each
+ * instance's caches honest when another instance changed the registry (docs/decisions/033). The
+ * requests that ask at once share one read (sharedReads): under load, a round trip for many
+ * requests rather than one each, queued for the pool's connections.
  */
 export async function revisionNow(engine: Engine): Promise<number> {
-  return engine.sqlite ? currentRevision(engine.sqlite) : currentRevisionOn(engine.db);
+  if (engine.sqlite) return currentRevision(engine.sqlite);
+  let read = revisionReads.get(engine);
+  if (!read) {
+    read = sharedReads(() => currentRevisionOn(engine.db));
+    revisionReads.set(engine, read);
+  }
+  return read();
 }
 
 /** touchProfile on the data layer: call it with the change's transaction. */

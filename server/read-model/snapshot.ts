@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../db/engine/engine';
 import type { Database } from '../db/engine/schema';
-import { currentRevision, currentRevisionOn } from '../db/revision';
+import { currentRevision, currentRevisionOn, revisionNow } from '../db/revision';
 import type { Profile } from '../../shared/contract/profile';
 import type { ProfileKind } from '../../shared/contract/common';
 import { toIncident, toProfile, type IncidentRow, type ProfileRow } from './rows';
@@ -42,7 +42,7 @@ export async function publicSnapshot(engine: Engine): Promise<PublicSnapshot> {
  */
 export function snapshotNow(engine: Engine): PublicSnapshot | Promise<PublicSnapshot> {
   if (engine.sqlite) return snapshotAt(engine, engine.sqlite, currentRevision(engine.sqlite));
-  return currentRevisionOn(engine.db).then((revision) => snapshotAt(engine, engine.db, revision));
+  return revisionNow(engine).then((revision) => snapshotAt(engine, engine.db, revision));
 }
 
 function snapshotAt(engine: Engine, key: object, revision: number): PublicSnapshot | Promise<PublicSnapshot> {
