@@ -16,7 +16,7 @@ import { searchAnswerSchema } from '../shared/contract/search';
 import { buildAnswer, type SearchCall } from './features/search/service';
 import { engineOver } from './db/engine/engine';
 import { SEARCH_STARTING_MESSAGE } from './features/search/registry-index';
-import { SearchThreads } from './features/search/threads';
+import { SEARCH_BUSY_MESSAGE, SearchThreads } from './features/search/threads';
 
 const ENTRY = new URL('./search-thread.mjs', import.meta.url);
 /** a thread that never says it is ready */
@@ -114,6 +114,17 @@ describe('search threads', () => {
     for (const [i, s] of settled.entries()) {
       if (s.status === 'fulfilled') expect(s.value.bytes.length, `call ${i}`).toBeGreaterThan(0);
     }
+  });
+
+  it('when more calls wait than the queue holds, then the next is refused at once with a 503 that says the search is busy, and the queue goes on', async () => {
+    threads = new SearchThreads(SILENT, t.config.DATABASE_PATH, 1, undefined, 3);
+    await threads.ready();
+    const settled: unknown[] = [];
+    // two held by the thread, three waiting
+    for (let i = 0; i < 5; i++) void threads.ask(CALLS[1]!, null).then((a) => settled.push(a), (e: unknown) => settled.push(e));
+    await expect(threads.ask(CALLS[1]!, null)).rejects.toMatchObject({ status: 503, message: SEARCH_BUSY_MESSAGE, headers: { 'Retry-After': '2' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toEqual([]); // the ones in the queue still wait their turn
   });
 
   it('when a thread reads its index ahead, then it takes each step only when the main thread gives the go-ahead (its quiet time)', async () => {

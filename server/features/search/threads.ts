@@ -45,6 +45,18 @@ const STARTING_RETRY_SECONDS = '5';
 const YOUNG_GENERATION_MB = 96;
 const starting = () => new AppError(503, SEARCH_STARTING_MESSAGE, undefined, { 'Retry-After': STARTING_RETRY_SECONDS });
 
+/** What a search asked while the queue is full is told (the device searches its own copy meanwhile). */
+export const SEARCH_BUSY_MESSAGE = 'The online search is busy. Try again in a moment.';
+const BUSY_RETRY_SECONDS = '2';
+const busy = () => new AppError(503, SEARCH_BUSY_MESSAGE, undefined, { 'Retry-After': BUSY_RETRY_SECONDS });
+/**
+ * Calls that may wait in the queue, per thread: ~0.1–0.2 s of work at 100k on this project's
+ * machine. Past it the server is asked more than it answers (a flood of distinct searches from
+ * many addresses, which the limits per address do not stop): a call is refused at once rather
+ * than queued behind seconds of others, and the queue's memory stays bounded.
+ */
+const WAITING_PER_THREAD = 128;
+
 interface Pending { resolve(answer: CachedAnswer): void; reject(error: unknown): void }
 
 /** A call waiting for a thread, in the order it was asked. */
@@ -79,12 +91,14 @@ export class SearchThreads {
    * or a postgres:// URL (each thread with a pool of its own).
    * `schedule`: when a thread's background steps may run — the server's quiet time, so that,
    * as on the main thread before, reading an index ahead never competes with a first sync.
+   * `waitingMax`: how many calls may wait for a thread before more are refused (busy).
    */
   constructor(
     private readonly entry: URL,
     private readonly target: string,
     count: number,
     private readonly schedule: StepScheduler = nextTurn,
+    private readonly waitingMax = WAITING_PER_THREAD * count,
   ) {
     if (count < 1) throw new Error('SearchThreads needs at least one thread.');
     for (let i = 0; i < count; i++) this.threads.push(this.start());
@@ -96,9 +110,13 @@ export class SearchThreads {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** The answer to a call, built by the next thread free for it (calls wait in one queue): a 503 while none is ready. */
+  /**
+   * The answer to a call, built by the next thread free for it (calls wait in one queue): a 503
+   * while none is ready, and a 503 that says the search is busy while the queue is full.
+   */
   ask(call: SearchCall, encoding: Compression | null): Promise<CachedAnswer> {
     if (!this.threads.some((thread) => thread.ready)) return Promise.reject(starting());
+    if (this.queue.length >= this.waitingMax) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
       this.queue.push({ call, encoding, resolve, reject });
       this.dispatch();
