@@ -55,7 +55,7 @@ describe('openEngine', () => {
 
   it('when opened read only, then a SQLite file must exist and PostgreSQL must be migrated already', async () => {
     await expect(openEngine(join(dir, 'missing.sqlite'), { readonly: true })).rejects.toThrow(/unable to open|does not exist/);
-    await expect(openEngine(await postgres().newDatabase(), { readonly: true })).rejects.toThrow(/its schema lacks migrations 011_schema\.sql; open it once without read-only/);
+    await expect(openEngine(await postgres().newDatabase(), { readonly: true })).rejects.toThrow(/its schema lacks migrations 011_schema\.sql, 012_sync_text_format\.sql; open it once without read-only/);
   });
 
   it('when a URL carries a password, then the printed form hides it', () => {

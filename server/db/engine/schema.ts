@@ -143,7 +143,8 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-export interface SyncTextsTable { id: number; revision: number; json: string }
+/** `format`: the SYNC_TEXT_FORMAT that wrote it (migrations/012) */
+export interface SyncTextsTable { id: number; revision: number; json: string; format: Generated<number> }
 
 export interface ServerStateTable { key: string; value: string }
 
@@ -265,7 +266,7 @@ const TABLE_LIST = {
     columns: ['id', 'at', 'actor', 'action', 'target_kind', 'target_id', 'before', 'after'],
     key: ['id'], unique: true, identity: 'id',
   },
-  sync_texts: { columns: ['id', 'revision', 'json'], key: ['id'], unique: true },
+  sync_texts: { columns: ['id', 'revision', 'json', 'format'], key: ['id'], unique: true },
   profile_identifiers: {
     columns: ['profile_id', 'kind', 'canonical', 'field', 'value'], key: ['profile_id', 'kind', 'canonical'], unique: true,
   },

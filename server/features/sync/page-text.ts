@@ -89,7 +89,10 @@ const INCIDENTS = `SELECT i.profile_id,
 /**
  * The format of the texts this file writes. Bump it with any change to what it writes: texts
  * stored in another format are then never served, and the server drops them at its next start and
- * writes them anew (sync-texts.ts, through dropOtherTextFormats).
+ * writes them anew (sync-texts.ts, through dropOtherTextFormats). Each stored text carries the
+ * format that wrote it (migrations/012), and every read and store here is of this format's texts
+ * only: during a rolling deploy, an instance of the version before and one of the version after
+ * share the table without serving or keeping each other's texts.
  */
 export const SYNC_TEXT_FORMAT = 1;
 const FORMAT_KEY = 'sync_text_format';
@@ -164,8 +167,8 @@ export async function dropOtherTextFormatsOn(engine: Engine): Promise<boolean> {
  * it again (a 5000-profile page in ~35 ms instead of ~60). CAST keeps the bytes as they are:
  * UTF-8, the encoding of our databases (SQLite's default).
  */
-const STORED = 'SELECT id, revision, CAST(json AS BLOB) FROM sync_texts WHERE id IN (SELECT value FROM json_each(?))';
-const STORE = 'INSERT OR REPLACE INTO sync_texts (id, revision, json) VALUES (?, ?, ?)';
+const STORED = `SELECT id, revision, CAST(json AS BLOB) FROM sync_texts WHERE id IN (SELECT value FROM json_each(?)) AND format = ${SYNC_TEXT_FORMAT}`;
+const STORE = `INSERT OR REPLACE INTO sync_texts (id, revision, json, format) VALUES (?, ?, ?, ${SYNC_TEXT_FORMAT})`;
 
 const statements = new WeakMap<Db, {
   profiles: Statement<[string]>; incidents: Statement<[string]>; stored: Statement<[string]>; store: Statement<[number, number, string]>;
@@ -403,7 +406,8 @@ export function fullPageOf(page: ChangePage, texts: readonly Buffer[], tombstone
 }
 
 /** Public profiles of some ids with their current revision, and their stored text (any revision) as bytes. */
-const PUBLIC_STORED = `SELECT p.id, p.revision, t.revision, CAST(t.json AS BLOB) FROM profiles p LEFT JOIN sync_texts t ON t.id = p.id
+const PUBLIC_STORED = `SELECT p.id, p.revision, t.revision, CAST(t.json AS BLOB) FROM profiles p
+  LEFT JOIN sync_texts t ON t.id = p.id AND t.format = ${SYNC_TEXT_FORMAT}
   WHERE p.verification_status = 'verified' AND p.id IN (SELECT value FROM json_each(?))`;
 const publicStored = new WeakMap<Db, Statement<[string]>>();
 
@@ -517,7 +521,7 @@ export async function writeTextsOn(db: Kysely<Database>, ids: readonly number[])
   return texts;
 }
 
-/** Rows an INSERT into sync_texts takes (3 parameters each). */
+/** Rows an INSERT into sync_texts takes (4 parameters each). */
 const STORE_ROWS = 1000;
 
 /**
@@ -526,12 +530,13 @@ const STORE_ROWS = 1000;
  * so that two instances storing the same profiles at once lock them in the same order.
  */
 export async function storeTextsOn(db: Kysely<Database>, texts: readonly SyncText[]): Promise<void> {
-  const rows = [...texts].sort((a, b) => a.id - b.id).map(({ id, revision, json }) => ({ id, revision, json }));
+  const rows = [...texts].sort((a, b) => a.id - b.id).map(({ id, revision, json }) => ({ id, revision, json, format: SYNC_TEXT_FORMAT }));
   for (const part of chunks(rows, STORE_ROWS)) {
+    // a text of another format (an instance of another version wrote it) is replaced whatever its revision
     await db.insertInto('sync_texts').values(part)
       .onConflict((oc) => oc.column('id')
-        .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), json: eb.ref('excluded.json') }))
-        .where((eb) => eb('sync_texts.revision', '<', eb.ref('excluded.revision'))))
+        .doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), json: eb.ref('excluded.json'), format: eb.ref('excluded.format') }))
+        .where((eb) => eb.or([eb('sync_texts.revision', '<', eb.ref('excluded.revision')), eb('sync_texts.format', '<>', eb.ref('excluded.format'))])))
       .execute();
   }
 }
@@ -576,7 +581,8 @@ export async function pageTextsOn(
   const textOf = new Map<number, Buffer>();
   if (usable) {
     for (const part of chunks(ids, IDS_A_STATEMENT)) {
-      for (const { id, revision, json } of await db.selectFrom('sync_texts').select(['id', 'revision', 'json']).where('id', 'in', part).execute()) {
+      for (const { id, revision, json } of await db.selectFrom('sync_texts').select(['id', 'revision', 'json'])
+        .where('id', 'in', part).where('format', '=', SYNC_TEXT_FORMAT).execute()) {
         if (revisionOf.get(id) === revision) textOf.set(id, Buffer.from(json));
       }
     }
@@ -600,7 +606,8 @@ export async function publicProfileTextsOn(db: Kysely<Database>, ids: readonly n
   const usable = await storedTextsUsableOn(db);
   const stale: number[] = [];
   for (const part of chunks(ids, IDS_A_STATEMENT)) {
-    const rows = await db.selectFrom('profiles as p').leftJoin('sync_texts as t', 't.id', 'p.id')
+    const rows = await db.selectFrom('profiles as p')
+      .leftJoin('sync_texts as t', (join) => join.onRef('t.id', '=', 'p.id').on('t.format', '=', SYNC_TEXT_FORMAT))
       .select(['p.id', 'p.revision', 't.revision as storedRevision', 't.json'])
       .where('p.verification_status', '=', 'verified').where('p.id', 'in', part)
       .execute();

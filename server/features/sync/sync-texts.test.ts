@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import request from 'supertest';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, staffClient, visitor, type Client, type TestApp, TEST_ENGINE } from '../../test-support';
@@ -213,6 +214,31 @@ describe('the format of the stored texts', () => {
     const digest = createHash('sha256').update(await syncPageTextOn(t.engine, 0, 500)).digest('hex');
 
     expect({ format: SYNC_TEXT_FORMAT, digest }).toEqual({ format: 1, digest: 'a91dfe96ef3eb6588514f7f0aefe95a63e00b92a4f8fc3dd494c12ffa1760080' });
+  });
+
+  it('when an instance of another version stored texts of its format at the current revisions (a rolling deploy), then no page or search serves them, and this one keeps its own in their place', async () => {
+    const t = await seededApp(20);
+    const written = await pageTextOn(t, 0, 500);
+    const ids = await publicIdsOn(t);
+    // what the other instance stored: the same profiles, the same revisions, another format
+    const other = SYNC_TEXT_FORMAT + 1;
+    const marker = (id: number) => `{"id":${id},"name":"written by format ${other}"}`;
+    const storeOthers = async () => {
+      for (const id of ids) await t.engine.db.updateTable('sync_texts').set({ json: marker(id), format: other }).where('id', '=', id).execute();
+    };
+
+    await storeOthers();
+    const search = await request(t.app).get(routes.search.page.path({ query: { kind: 'developer', q: '' } }));
+    expect(search.status).toBe(200);
+    expect(search.text).toContain('"items":[{"profile":{');
+    expect(search.text).not.toContain(`written by format ${other}`);
+    await storeOthers();
+    expect(await syncPageTextOn(t.engine, 0, 500)).toBe(written);
+    // this instance's own texts replaced them, each at its profile's revision
+    const rows = await t.engine.db.selectFrom('sync_texts').select(['id', 'format', 'json']).execute();
+    expect(rows.filter((r) => r.format === other)).toEqual([]);
+    expect(rows.every((r) => !r.json.includes('written by format'))).toBe(true);
+    expect(await missingOn(t)).toBe(0);
   });
 });
 

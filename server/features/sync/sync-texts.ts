@@ -15,17 +15,17 @@ import type { Database } from '../../db/engine/schema';
 import { isBusy } from '../../db/write-failure';
 import { nextTurn, type BackgroundOptions } from '../../http/quiet-time';
 import {
-  dropOtherTextFormats, dropOtherTextFormatsOn, isContended, isUnwritable, storeTexts, storeTextsOn, writeTexts, writeTextsOn,
+  dropOtherTextFormats, dropOtherTextFormatsOn, isContended, isUnwritable, storeTexts, storeTextsOn, SYNC_TEXT_FORMAT, writeTexts, writeTextsOn,
 } from './page-text';
 
 /** Public profiles examined per transaction: ~50–85 ms when none has its text yet (writing, storing, commit), ~1 ms when all have. */
 export const SYNC_TEXT_BATCH = 1000;
 
 /** Public profiles by revision after a cursor, and whether each has its text at that revision (two indexes, no row read). */
-const NEXT = `SELECT p.id, p.revision, EXISTS (SELECT 1 FROM sync_texts t INDEXED BY sync_texts_revision WHERE t.id = p.id AND t.revision = p.revision) AS current
+const CURRENT = `SELECT 1 FROM sync_texts t INDEXED BY sync_texts_revision WHERE t.id = p.id AND t.revision = p.revision AND t.format = ${SYNC_TEXT_FORMAT}`;
+const NEXT = `SELECT p.id, p.revision, EXISTS (${CURRENT}) AS current
   FROM profiles p WHERE p.verification_status = 'verified' AND p.revision > ? ORDER BY p.revision LIMIT ?`;
-const MISSING = `SELECT EXISTS (SELECT 1 FROM profiles p WHERE p.verification_status = 'verified'
-  AND NOT EXISTS (SELECT 1 FROM sync_texts t INDEXED BY sync_texts_revision WHERE t.id = p.id AND t.revision = p.revision))`;
+const MISSING = `SELECT EXISTS (SELECT 1 FROM profiles p WHERE p.verification_status = 'verified' AND NOT EXISTS (${CURRENT}))`;
 
 const statements = new WeakMap<Db, { next: Statement<[number, number]>; missing: Statement<[], number> }>();
 
@@ -134,7 +134,7 @@ const isEngine = (target: Db | Engine): target is Engine => 'kind' in target && 
 async function nextOn(db: Kysely<Database>, after: number, batch: number): Promise<{ id: number; revision: number; current: boolean }[]> {
   const rows = await db.selectFrom('profiles as p')
     .select((eb) => ['p.id', 'p.revision', eb.exists(eb.selectFrom('sync_texts as t').select('t.id')
-      .whereRef('t.id', '=', 'p.id').whereRef('t.revision', '=', 'p.revision')).as('current')])
+      .whereRef('t.id', '=', 'p.id').whereRef('t.revision', '=', 'p.revision').where('t.format', '=', SYNC_TEXT_FORMAT)).as('current')])
     .where('p.verification_status', '=', 'verified').where('p.revision', '>', after)
     .orderBy('p.revision').limit(batch)
     .execute();
