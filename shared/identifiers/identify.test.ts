@@ -188,6 +188,9 @@ describe('IPv4 addresses, case ids and bank accounts', () => {
   it('when an IBAN has a character missing or one too many, then its length is what is wrong, not its checksum', () => {
     expect(first('GB82 WEST 1234 5698 7654 3')).toMatchObject({ kind: 'iban', valid: false, problem: 'iban_length' });
     expect(first('GB82 WEST 1234 5698 7654 321')).toMatchObject({ kind: 'iban', valid: false, problem: 'iban_length' });
+    // in small letters and of a wrong length it is rather a handle (a property test found it); a valid one stays an IBAN
+    expect(first('mk40qzi99wum8k7')).toMatchObject({ kind: 'telegram' });
+    expect(first('gb82west12345698765432')).toMatchObject({ kind: 'iban', valid: true });
   });
 
   it('when a website is one word, then, known to be a website, it lacks its ending; pasted, it is no website', () => {

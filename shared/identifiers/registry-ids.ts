@@ -71,8 +71,10 @@ export const readBankAccount: Reader = (pasted, known, out) => {
     if (result.valid) out.push({ kind: 'iban', canonical, valid: true, confidence: CONFIDENCE.high });
     else {
       const problem = ibanProblem(result.errorCodes);
-      // two letters that are no IBAN country make a weak reading: 'aa85aaaaaaaaaa' is rather a handle
-      out.push({ kind: 'iban', canonical, valid: false, problem, confidence: problem === 'iban_country' ? CONFIDENCE.fallback : CONFIDENCE.medium });
+      // a weak reading, rather a handle: two letters that are no IBAN country ('aa85aaaaaaaaaa'), or
+      // small letters outside a bank field ('mk40qzi99wum8k7': banks print IBANs in capitals)
+      const weak = problem === 'iban_country' || (!known && /[a-z]/.test(pasted.text));
+      out.push({ kind: 'iban', canonical, valid: false, problem, confidence: weak ? CONFIDENCE.fallback : CONFIDENCE.medium });
     }
   } else if (known || (ACCOUNT_SHAPE.test(canonical) && !NOT_AN_ACCOUNT.test(pasted.text))) {
     out.push({ kind: 'bank_account', canonical, valid: true, confidence: CONFIDENCE.fallback });
