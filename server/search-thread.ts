@@ -25,6 +25,15 @@ const texts: PageTexts = { sqlite: publicLightProfileTexts, on: publicLightProfi
 
 const send = (message: ThreadMessage) => port.postMessage(message);
 
+/**
+ * Bytes whose memory is theirs alone, to be handed over rather than copied: a buffer is often a
+ * view of a bigger one (zlib's output is a few KB of a 16 KB chunk, a small Buffer a slice of
+ * Node's pool), and sending a view copies all of what it views.
+ */
+const owned = (bytes: Uint8Array): Uint8Array & { buffer: ArrayBuffer } =>
+  (bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength
+    ? bytes : new Uint8Array(bytes)) as Uint8Array & { buffer: ArrayBuffer };
+
 // background steps (the index read ahead, a rebuild) run when the main thread says the server is
 // quiet, one step per go-ahead, in the order they asked
 const waitingSteps: (() => void)[] = [];
@@ -42,11 +51,17 @@ send({ type: 'ready' });
 const answerCall = async ({ id, call, encoding }: Extract<ThreadRequest, { type: 'call' }>): Promise<void> => {
   try {
     const answer = await buildAnswer(engine, call, texts);
-    answerBody(answer, encoding); // compressed here, off the main thread
-    const compressed = answer.compressed ?? {};
-    // handed over, not copied, where a buffer has its memory to itself (not a slice of Node's pool)
-    const own = [answer.bytes, ...Object.values(compressed)].flatMap((b) => (b.buffer instanceof ArrayBuffer && b.byteOffset === 0 && b.buffer.byteLength === b.byteLength ? [b.buffer] : []));
-    port.postMessage({ type: 'answer', id, revision: answer.revision, bytes: answer.bytes, etag: answer.etag, compressed } satisfies ThreadMessage, own);
+    const { body, encoding: sentIn } = answerBody(answer, encoding); // compressed here, off the main thread
+    const { revision, etag } = answer;
+    if (sentIn) {
+      // the form it is sent in, alone: the main thread makes another from it if ever asked (decision 036)
+      const sent = owned(body);
+      port.postMessage({ type: 'answer', id, revision, etag, encoding: sentIn, body: sent, byteLength: answer.bytes.length } satisfies ThreadMessage, [sent.buffer]);
+      return;
+    }
+    const bytes = owned(answer.bytes);
+    const compressed = Object.fromEntries(Object.entries(answer.compressed ?? {}).map(([encoding, b]) => [encoding, owned(b)]));
+    port.postMessage({ type: 'answer', id, revision, etag, bytes, compressed } satisfies ThreadMessage, [bytes.buffer, ...Object.values(compressed).map((b) => b.buffer)]);
   } catch (error) {
     if (error instanceof AppError) {
       send({ type: 'failed', id, status: error.status, message: error.message, ...(error.headers ? { headers: error.headers } : {}) });

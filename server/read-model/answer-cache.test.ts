@@ -1,11 +1,32 @@
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { AnswerCache, answerBody, brotliOptions, compressAhead, matchesEtag, type CachedAnswer, type Compression } from './answer-cache';
+import { AnswerCache, answerBody, bodyLength, brotliOptions, compressAhead, heldCompressed, matchesEtag, type CachedAnswer, type Compression } from './answer-cache';
 
 const answer = (revision: number, json: string): CachedAnswer => ({ revision, bytes: Buffer.from(json), etag: `"${revision}-${json.length}"` });
 const text = (cached: CachedAnswer) => cached.bytes.toString();
 
 describe('the answer cache', () => {
+  it('when an answer is held in one compressed form only (a search thread\'s), then it is sent in that form as it is, and its plain body and other form are made from it when asked', () => {
+    const json = JSON.stringify({ items: Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Profile ${i}` })) });
+    for (const encoding of ['br', 'gzip'] as const) {
+      const body = encoding === 'br' ? brotliCompressSync(json) : gzipSync(json);
+      const held = heldCompressed({ revision: 3, etag: '"e"', oneOff: true }, encoding, body, Buffer.byteLength(json));
+      expect(bodyLength(held)).toBe(Buffer.byteLength(json));
+      expect(answerBody(held, encoding)).toEqual({ body, encoding });
+      expect(answerBody(held, null).body.toString()).toBe(json);
+      const other = encoding === 'br' ? 'gzip' : 'br';
+      const { body: otherBody } = answerBody(held, other);
+      expect((other === 'br' ? brotliDecompressSync(otherBody) : gunzipSync(otherBody)).toString()).toBe(json);
+      // the cache counts it by its body's length, as any answer
+      const cache = new AnswerCache(10, Buffer.byteLength(json) * 2);
+      cache.get('a', 3, () => held);
+      cache.get('b', 3, () => answer(3, json));
+      cache.get('c', 3, () => answer(3, json));
+      expect(cache.size).toBe(2);
+    }
+  });
+
+
   it('when asked again at the same revision, then it reuses the answer; at another revision it builds anew', () => {
     const cache = new AnswerCache();
     let builds = 0;

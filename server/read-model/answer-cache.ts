@@ -2,12 +2,14 @@
 // revision, so each is serialised once and reused until the revision moves. A small LRU per
 // database, keyed by the request's own parameters; an entry from an older revision is a miss.
 import type { Engine } from '../db/engine/engine';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 export interface CachedAnswer {
   revision: number;
-  /** the JSON body, as UTF-8 bytes */
+  /** the JSON body, as UTF-8 bytes (of an answer held compressed: made from that on first use) */
   bytes: Buffer;
+  /** the body's length in bytes, where `bytes` is not made yet (heldCompressed) */
+  byteLength?: number;
   etag: string;
   /** the body compressed per encoding, each made once on first use */
   compressed?: Partial<Record<Compression, Buffer>>;
@@ -37,10 +39,38 @@ const COMPRESS_MIN_BYTES = 1024;
  * body is big enough, else its plain bytes.
  */
 export function answerBody(answer: CachedAnswer, encoding: Compression | null): { body: Buffer; encoding: Compression | null } {
-  if (!encoding || answer.bytes.length < COMPRESS_MIN_BYTES) return { body: answer.bytes, encoding: null };
+  if (!encoding || bodyLength(answer) < COMPRESS_MIN_BYTES) return { body: answer.bytes, encoding: null };
   const compressed = (answer.compressed ??= {});
   compressed[encoding] ??= encoding === 'br' ? brotliCompressSync(answer.bytes, brotliOptions(answer.bytes, answer.oneOff)) : gzipSync(answer.bytes, GZIP_OPTIONS);
   return { body: compressed[encoding], encoding };
+}
+
+/** The length of an answer's body, without making its bytes when it is held compressed. */
+export function bodyLength(answer: CachedAnswer): number {
+  return answer.byteLength ?? answer.bytes.length;
+}
+
+/**
+ * An answer held in one compressed form only (a search thread's, features/search/threads.ts): the
+ * body is made from it the first time another encoding, or none, is asked. A search answer is
+ * mostly sent once, in the encoding it was built for; its plain bytes (~4x the brotli) would only
+ * be memory outside the heap for the main thread's collector to sweep (decision 036).
+ */
+export function heldCompressed(
+  answer: Omit<CachedAnswer, 'bytes' | 'byteLength' | 'compressed'>,
+  encoding: Compression,
+  body: Buffer,
+  byteLength: number,
+): CachedAnswer {
+  let bytes: Buffer | null = null;
+  return {
+    ...answer,
+    byteLength,
+    compressed: { [encoding]: body },
+    get bytes() {
+      return (bytes ??= encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body));
+    },
+  };
 }
 
 /** zlib's default level; its largest memLevel, ~10% faster for the same bytes on sync pages. */
@@ -68,7 +98,7 @@ export function brotliOptions(bytes: Buffer, oneOff = false): BrotliOptions {
  * compresses it itself (answerBody).
  */
 export function compressAhead(answer: CachedAnswer, encoding: Compression): void {
-  if (answer.compressed?.[encoding] || answer.bytes.length < COMPRESS_MIN_BYTES) return;
+  if (answer.compressed?.[encoding] || bodyLength(answer) < COMPRESS_MIN_BYTES) return;
   const compressing = (answer.compressing ??= {});
   if (compressing[encoding]) return;
   compressing[encoding] = new Promise((resolve) => {
@@ -109,7 +139,7 @@ export class AnswerCache {
     const answer = build();
     this.drop(key);
     this.entries.set(key, answer);
-    this.bytes += answer.bytes.length;
+    this.bytes += bodyLength(answer);
     // the newest entry stays even when it alone is over the bound: it is being sent now
     while (this.entries.size > 1 && (this.entries.size > this.capacity || this.bytes > this.maxBytes)) {
       this.drop(this.entries.keys().next().value as string);
@@ -144,7 +174,7 @@ export class AnswerCache {
   private drop(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.bytes.length;
+    this.bytes -= bodyLength(entry);
     this.entries.delete(key);
   }
 

@@ -31,7 +31,7 @@ import { publicProfiles, readRegistryIndexOn, registryIndex } from './registry-i
  * (features/sync/page-text.ts publicLightProfileTexts), the very JSON of the light profiles the
  * object form holds, read in the caller's transaction. app.ts gives it (a feature does not import another).
  */
-export type ProfileTexts = (db: Db, ids: readonly number[]) => Map<number, Buffer>;
+export type ProfileTexts = (db: Db, ids: readonly number[]) => Map<number, string>;
 
 /** ProfileTexts on the data layer (features/sync/page-text.ts publicLightProfileTextsOn): the same bytes, on either engine. */
 export type ProfileTextsOn = (db: Kysely<Database>, ids: readonly number[]) => Promise<Map<number, Buffer>>;
@@ -71,19 +71,21 @@ function pageObject(query: SearchCallQuery, { at, answer }: { at: number; answer
 }
 
 /** pageObject's JSON as UTF-8 bytes, its profiles pasted from their light texts (absent: not public, left out). */
-function pageBytes(kind: ProfileKind, { at, answer }: { at: number; answer: RegistryAnswer }, textOf: ReadonlyMap<number, Buffer>, revision: number): Buffer {
-  const parts: Buffer[] = [Buffer.from(`{"kind":${JSON.stringify(kind)},"page":${at},"items":[`)];
+function pageBytes(kind: ProfileKind, { at, answer }: { at: number; answer: RegistryAnswer }, textOf: ReadonlyMap<number, string | Buffer>, revision: number): Buffer {
+  // one string, made into bytes once: a Buffer a part would be memory outside the heap (decision 036)
+  let body = `{"kind":${JSON.stringify(kind)},"page":${at},"items":[`;
+  let first = true;
   for (const item of answer.items) {
     const text = textOf.get(item.id);
-    if (!text) continue;
-    parts.push(Buffer.from(parts.length > 1 ? ',{"profile":' : '{"profile":'), text, Buffer.from(`,"score":${JSON.stringify(item.score)}`
-      + (item.matched ? `,"matched":${JSON.stringify(item.matched)}}` : '}')));
+    if (text === undefined) continue;
+    body += `${first ? '' : ','}{"profile":${typeof text === 'string' ? text : text.toString('utf8')},"score":${JSON.stringify(item.score)}`
+      + (item.matched ? `,"matched":${JSON.stringify(item.matched)}}` : '}');
+    first = false;
   }
   const rest: Omit<SearchAnswer, 'kind' | 'page' | 'items'> = {
     total: answer.total, readings: answer.readings, otherKind: answer.otherKind, lookalikes: answer.lookalikes, revision,
   };
-  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return Buffer.concat(parts);
+  return Buffer.from(`${body}],${JSON.stringify(rest).slice(1)}`);
 }
 
 const optionsOf = (index: SearchIndex, kind: ProfileKind, category: FilterCategory, revision: number): SearchOptionsAnswer =>

@@ -14,7 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors';
 import { nextTurn, type StepScheduler } from '../../http/quiet-time';
-import type { CachedAnswer, Compression } from '../../read-model/answer-cache';
+import { heldCompressed, type CachedAnswer, type Compression } from '../../read-model/answer-cache';
 import { SEARCH_STARTING_MESSAGE } from './registry-index';
 import type { SearchCall } from './service';
 
@@ -29,7 +29,12 @@ export type ThreadRequest = { type: 'call'; id: number; call: SearchCall; encodi
 export type ThreadMessage =
   | { type: 'ready' }
   | { type: 'step-wanted' }
-  | { type: 'answer'; id: number; revision: number; bytes: Uint8Array; etag: string; compressed: Partial<Record<Compression, Uint8Array>> }
+  /**
+   * `bytes` and `compressed` as built, or, where the call was for an encoding and its body was
+   * compressed in it, that form alone (`encoding`, `body`) and the plain body's length
+   */
+  | { type: 'answer'; id: number; revision: number; etag: string; bytes: Uint8Array; compressed: Partial<Record<Compression, Uint8Array>> }
+  | { type: 'answer'; id: number; revision: number; etag: string; encoding: Compression; body: Uint8Array; byteLength: number }
   /** `status`: a refusal the thread made (an AppError); without it, something failed */
   | { type: 'failed'; id: number; status?: number; message: string; headers?: Record<string, string> };
 
@@ -186,9 +191,14 @@ export class SearchThreads {
           : new AppError(message.status, message.message, undefined, message.headers));
         return;
       }
+      const { revision, etag } = message;
+      if ('body' in message) {
+        pending.resolve(heldCompressed({ revision, etag, oneOff: true }, message.encoding, asBuffer(message.body), message.byteLength));
+        return;
+      }
       const compressed: Partial<Record<Compression, Buffer>> = {};
       for (const [encoding, bytes] of Object.entries(message.compressed) as [Compression, Uint8Array][]) compressed[encoding] = asBuffer(bytes);
-      pending.resolve({ revision: message.revision, bytes: asBuffer(message.bytes), etag: message.etag, compressed, oneOff: true });
+      pending.resolve({ revision, bytes: asBuffer(message.bytes), etag, compressed, oneOff: true });
     });
     worker.on('error', (error) => {
       console.error('A search thread failed; another starts in its place.', error);

@@ -405,44 +405,6 @@ export function fullPageOf(page: ChangePage, texts: readonly Buffer[], tombstone
   return Buffer.concat(parts);
 }
 
-/** Public profiles of some ids with their current revision, and their stored text (any revision) as bytes. */
-const PUBLIC_STORED = `SELECT p.id, p.revision, t.revision, CAST(t.json AS BLOB) FROM profiles p
-  LEFT JOIN sync_texts t ON t.id = p.id AND t.format = ${SYNC_TEXT_FORMAT}
-  WHERE p.verification_status = 'verified' AND p.id IN (SELECT value FROM json_each(?))`;
-const publicStored = new WeakMap<Db, Statement<[string]>>();
-
-/**
- * The texts of these profiles at their current revisions, as UTF-8 bytes, for those that are
- * public (absent: not public): stored ones, the others written and stored, as pageBody does.
- * The search call pastes a page's profiles from them (features/search, composed in app.ts).
- * Read in the caller's transaction.
- */
-export function publicProfileTexts(db: Db, ids: readonly number[]): Map<number, Buffer> {
-  const textOf = new Map<number, Buffer>();
-  if (ids.length === 0) return textOf;
-  let statement = publicStored.get(db);
-  if (!statement) {
-    statement = db.prepare<[string]>(PUBLIC_STORED).raw(true);
-    publicStored.set(db, statement);
-  }
-  const usable = storedTextsUsable(db);
-  const stale: number[] = [];
-  for (const [id, revision, storedRevision, json] of statement.all(JSON.stringify(ids)) as [number, number, number | null, Buffer | null][]) {
-    if (usable && storedRevision === revision) textOf.set(id, json!);
-    else stale.push(id);
-  }
-  if (stale.length > 0) {
-    const written = writeTexts(db, stale);
-    for (const text of written) textOf.set(text.id, Buffer.from(text.json));
-    try {
-      if (usable) storeTexts(db, written);
-    } catch (error) {
-      if (!isUnwritable(error)) throw error;
-    }
-  }
-  return textOf;
-}
-
 /** Where a profile text's incidents start: its last key (profileText writes it last), which no string value can hold unescaped. */
 const INCIDENTS_KEY = Buffer.from('"incidents":[');
 // the keys around a text's avatar: written after the nickname and before the location
@@ -462,11 +424,57 @@ export function lightProfileText(text: Buffer): Buffer {
   return Buffer.concat([text.subarray(0, avatar), NO_AVATAR, text.subarray(location, incidents), NO_DETAILS]);
 }
 
-/** publicProfileTexts in the light form (lightProfileText): the search call's pages are pasted from them. */
-export function publicLightProfileTexts(db: Db, ids: readonly number[]): Map<number, Buffer> {
-  const texts = publicProfileTexts(db, ids);
-  for (const [id, text] of texts) texts.set(id, lightProfileText(text));
-  return texts;
+/**
+ * Public profiles of some ids with their current revision, the revision of their stored text, and
+ * that text in the light form (lightProfileText), cut by SQLite: the same searches for the same
+ * keys, in characters of the text rather than its bytes.
+ */
+const PUBLIC_STORED_LIGHT = `SELECT p.id, p.revision, t.revision,
+    substr(t.json, 1, instr(t.json, @avatar) + length(@avatar) - 1) || @noAvatar
+    || substr(t.json, instr(t.json, @location), instr(t.json, @incidents) - instr(t.json, @location)) || @noDetails
+  FROM profiles p
+  LEFT JOIN sync_texts t ON t.id = p.id AND t.format = ${SYNC_TEXT_FORMAT}
+  WHERE p.verification_status = 'verified' AND p.id IN (SELECT value FROM json_each(@ids))`;
+const LIGHT_KEYS = {
+  avatar: AVATAR_KEY.toString(), location: LOCATION_KEY.toString(), incidents: INCIDENTS_KEY.toString(),
+  noAvatar: NO_AVATAR.toString(), noDetails: NO_DETAILS.toString(),
+};
+const publicStoredLight = new WeakMap<Db, Statement<[typeof LIGHT_KEYS & { ids: string }]>>();
+
+/**
+ * The light texts (lightProfileText) of these profiles at their current revisions, for those that
+ * are public (absent: not public): stored ones cut as they are read, the others written and stored,
+ * as pageBody does. The search call pastes a page's profiles from them (features/search, composed
+ * in app.ts and server/search-thread.ts). Read in the caller's transaction.
+ * Strings, not bytes: a page's twenty texts are then short-lived strings on the heap, where a
+ * Buffer each (the whole text's, then the cut's) was memory outside it, whose rate made a search
+ * thread's collector run a full collection of its ~130 MB heap every half second under load
+ * (decision 036).
+ */
+export function publicLightProfileTexts(db: Db, ids: readonly number[]): Map<number, string> {
+  const textOf = new Map<number, string>();
+  if (ids.length === 0) return textOf;
+  let statement = publicStoredLight.get(db);
+  if (!statement) {
+    statement = db.prepare<[typeof LIGHT_KEYS & { ids: string }]>(PUBLIC_STORED_LIGHT).raw(true);
+    publicStoredLight.set(db, statement);
+  }
+  const usable = storedTextsUsable(db);
+  const stale: number[] = [];
+  for (const [id, revision, storedRevision, light] of statement.all({ ...LIGHT_KEYS, ids: JSON.stringify(ids) }) as [number, number, number | null, string | null][]) {
+    if (usable && storedRevision === revision && light !== null) textOf.set(id, light);
+    else stale.push(id);
+  }
+  if (stale.length > 0) {
+    const written = writeTexts(db, stale);
+    for (const text of written) textOf.set(text.id, lightProfileText(Buffer.from(text.json)).toString('utf8'));
+    try {
+      if (usable) storeTexts(db, written);
+    } catch (error) {
+      if (!isUnwritable(error)) throw error;
+    }
+  }
+  return textOf;
 }
 
 /**
