@@ -26,7 +26,7 @@ import { FILTER_CATEGORIES, SCORING_CATEGORIES, type FilterCategory } from '../f
 import { caseId } from '../../domain/case-id';
 import type { Identifier } from '../../identifiers';
 import { identifierKey, isSubstringTerm, readQuery, tokens } from '../reference';
-import { andInto, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
+import { andInto, bitsetWords, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
 import type { IndexParts } from './parts';
 import { hashString } from './profile-values';
 import type { FacetOption, SearchQuery, SearchResult } from './types';
@@ -208,9 +208,31 @@ function rememberedValue(memo: TermSlotsMemo, key: string, make: () => Bitset): 
 
 /** termSlots of a plain term (they depend on the term alone, not on the kind), from the memo when there; a copy the caller may change. */
 function remembered(memo: TermSlotsMemo, arena: BitsetArena, parts: IndexParts, term: string, words: boolean): Bitset {
-  const kept = () => newBitset(parts.slotCount);
-  return arena.copyOf(rememberedValue(memo, (words ? 'w' : 'i') + term, () => termSlots(arena, kept, parts, term, arena.take(), words)));
+  return arena.copyOf(rememberedValue(memo, (words ? 'w' : 'i') + term, () => termSlots(arena, () => keptBitset(memo, parts.slotCount), parts, term, arena.take(), words)));
 }
+
+/**
+ * A cleared bitset for a term the memo is about to keep: a full memo's oldest term gives up its
+ * own. A server's memo is full after its first few hundred searches, and each new term (every
+ * pasted wallet is one) would otherwise make a ~12 KB bitset and leave one behind that had lived
+ * long enough to reach the old generation: a full collection of the ~130 MB index heap every few
+ * seconds under load (decision 036). Only a term's bitset is taken: the memo's filter values are
+ * handed out as they are (queryIn) and may be in use.
+ */
+function keptBitset(memo: TermSlotsMemo, slotCount: number): Bitset {
+  if (memo.size >= memo.capacity) {
+    const oldest = memo.keys().next().value!;
+    const bits = memo.get(oldest)!;
+    if (isTermKey(oldest) && bits.length === bitsetWords(slotCount)) {
+      memo.delete(oldest);
+      return bits.fill(0);
+    }
+  }
+  return newBitset(slotCount);
+}
+
+/** A memo key of a plain term's slots (remembered), as against a filter value's. */
+const isTermKey = (key: string) => key.startsWith('w') || key.startsWith('i');
 
 /**
  * The slots (alive or not) whose values match one lower-cased term by product.md#validation

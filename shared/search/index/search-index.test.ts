@@ -283,6 +283,29 @@ describe('values shared by many profiles and units beyond Latin-1', () => {
   });
 });
 
+describe('the terms an index keeps', () => {
+  const profiles = [
+    ...Array.from({ length: 60 }, (_, i) => blank(i + 1, {
+      name: `${['Jane', 'Janet', 'Bojan', 'Ada'][i % 4]} ${['Roe', 'Moon', 'Quill'][i % 3]} ${i}`,
+      industry: [['DeFi', 'NFT'][i % 2]!], walletAddresses: i % 5 === 0 ? [`0xabc${i}def${i}`] : [],
+    })),
+  ];
+  const queries = ['jane', 'roe', 'moon', 'quill', 'jan', 'ada', '0xabc10def10', 'bojan moon', 'janet', 'ja', 'oon', '0xabc20def20', 'jane roe', 'quill 7'];
+
+  it('when it keeps only two and is asked many terms, filters among them, then every answer is still the reference one (a new term takes the oldest term\'s bitset)', () => {
+    const index = SearchIndex.build(profiles);
+    index.keepTerms(2);
+    for (let round = 0; round < 3; round++) {
+      for (const query of queries) {
+        for (const filters of [{}, { Industry: ['DeFi'] }, { Industry: ['NFT', 'DeFi'] }]) {
+          const expected = searchRegistry(profiles, query, filters).map((r) => ({ id: r.profile.id, score: r.score }));
+          expect(index.query({ kind: 'developer', query, filters }).items, `${query} ${JSON.stringify(filters)}`).toEqual(expected);
+        }
+      }
+    }
+  });
+});
+
 describe('persistence', () => {
   it('when saved and loaded, then the loaded index gives identical answers', () => {
     const index = SearchIndex.build([
