@@ -220,7 +220,7 @@ function remembered(memo: TermSlotsMemo, arena: BitsetArena, parts: IndexParts, 
  * handed out as they are (queryIn) and may be in use.
  */
 function keptBitset(memo: TermSlotsMemo, slotCount: number): Bitset {
-  if (memo.size >= memo.capacity) {
+  if (memo.size > 0 && memo.size >= memo.capacity) {
     const oldest = memo.keys().next().value!;
     const bits = memo.get(oldest)!;
     if (isTermKey(oldest) && bits.length === bitsetWords(slotCount)) {
