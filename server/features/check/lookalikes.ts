@@ -350,8 +350,10 @@ async function settled(state: Held): Promise<void> {
  * (and waiting here inside a transaction on the one connection would never end).
  */
 async function exclusively<T>(state: Held, work: () => Promise<T>): Promise<T> {
-  await settled(state);
-  const run = work();
+  // queued behind the change under way in this same turn: two lookups that waited for one change
+  // and then each began its own once it ended both brought the index forward from one revision
+  const before = state.changing;
+  const run = before ? before.then(work, work) : work();
   state.changing = run;
   try {
     return await run;

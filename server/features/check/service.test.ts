@@ -337,6 +337,36 @@ describe('two instances over one PostgreSQL database', () => {
     expect(await older).toMatchObject({ matches: [], lookalikes: [] });
   }));
 
+  it('when two lookups wait for a third\'s change of the index, then they take their turns after it, one at a time (both bringing it forward from one revision failed)', () => onTwoInstances(async (a, b) => {
+    const rows = await registry(a);
+    await lookalikeIndex(b);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    // a lookup whose moment is one write ahead of the index, then two whose moment is two ahead
+    const lookup = async (ready: () => void) => readOneMoment(b, async (trx) => {
+      const revision = await currentRevisionOn(trx);
+      ready();
+      await gate;
+      return { revision, at: (await lookalikeIndexAt(b, trx, revision))?.revision };
+    });
+    const inMoment = () => { let ready!: () => void; return { read: new Promise<void>((resolve) => { ready = resolve; }), ready }; };
+    await inTransaction(a, (trx) => removeProfile(trx, rows.developer));
+    const first = inMoment();
+    const third = lookup(first.ready);
+    await first.read;
+    await inTransaction(a, (trx) => removeProfile(trx, rows.hidden));
+    const [one, two] = [inMoment(), inMoment()];
+    const waiting = [lookup(one.ready), lookup(two.ready)] as const;
+    await Promise.all([one.read, two.read]);
+    // all three ask in one turn: the first changes the index, the two others wait for it
+    open();
+    const [x, y, z] = await Promise.all([third, ...waiting]);
+    expect(y.revision).toBeGreaterThan(x.revision);
+    expect(z.revision).toBe(y.revision);
+    // each was given the index at its own moment
+    expect([x.at, y.at, z.at]).toEqual([x.revision, y.revision, y.revision]);
+  }));
+
   it('when many lookups come at once on an instance while another writes, then each answer is one moment of the registry', () => onTwoInstances(async (a, b) => {
     await registry(a);
     // the handles added one by one on a, lookups on b all the while: an answer at revision r names exactly those added by r
