@@ -17,6 +17,7 @@ import { buildAnswer, type SearchCall } from './features/search/service';
 import { engineOver } from './db/engine/engine';
 import { SEARCH_STARTING_MESSAGE } from './features/search/registry-index';
 import { SEARCH_BUSY_MESSAGE, SearchThreads } from './features/search/threads';
+import { warmUpCalls } from './features/search/warm-up';
 
 const ENTRY = new URL('./search-thread.mjs', import.meta.url);
 /** a thread that never says it is ready */
@@ -165,6 +166,22 @@ describe('search threads', () => {
     const error = await threads.ask(CALLS[0]!, null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 503, message: SEARCH_STARTING_MESSAGE, headers: { 'Retry-After': '5' } });
+  });
+});
+
+describe('the warm-up of a search thread', () => {
+  it('when its searches are answered, then each answer is a search page, and each newest profile is found by its name', async () => {
+    const engine = engineOver(t.db);
+    const newest = t.db.prepare("SELECT id, name, kind FROM profiles WHERE verification_status = 'verified' ORDER BY id DESC LIMIT 5")
+      .all() as { id: number; name: string; kind: string }[];
+    const texts = { sqlite: publicLightProfileTexts, on: publicLightProfileTextsOn };
+    const found = new Set<number>();
+    for (const call of await warmUpCalls(engine, 5)) {
+      const answer = searchAnswerSchema.parse(JSON.parse((await buildAnswer(engine, call, texts)).bytes.toString('utf8')));
+      const named = newest.find((p) => call.call === 'page' && call.query.q === p.name && call.query.kind === p.kind && call.query.page === 1);
+      if (named && answer.items.some((i) => i.profile.id === named.id)) found.add(named.id);
+    }
+    expect([...found].sort()).toEqual(newest.map((p) => p.id).sort());
   });
 });
 

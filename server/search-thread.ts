@@ -9,7 +9,8 @@ import { AppError } from './errors';
 import { answerBody } from './read-model/answer-cache';
 import { publicLightProfileTexts, publicLightProfileTextsOn } from './features/sync/page-text';
 import { buildSearchIndexNowOn } from './features/search/registry-index';
-import { buildAnswer, type PageTexts } from './features/search/service';
+import { buildAnswer, type PageTexts, type SearchCall } from './features/search/service';
+import { WARM_UP_SEARCHES_PER_STEP, warmUpCalls } from './features/search/warm-up';
 import type { ThreadData, ThreadMessage, ThreadRequest } from './features/search/threads';
 
 const port = parentPort;
@@ -42,9 +43,32 @@ const onQuietTime = (step: () => void) => {
   send({ type: 'step-wanted' });
 };
 
-// the index before the first call (its identifier values are read ahead on the quiet time)
+/**
+ * Searches of the shapes people make, answered and dropped a step at a time on the quiet time,
+ * so that the thread's code is optimised before people's searches come (features/search/warm-up.ts).
+ */
+const warmUp = () => {
+  let calls: SearchCall[] | null = null;
+  let next = 0;
+  const step = async () => {
+    calls ??= await warmUpCalls(engine);
+    for (const end = next + WARM_UP_SEARCHES_PER_STEP; next < Math.min(end, calls.length); next++) {
+      answerBody(await buildAnswer(engine, calls[next]!, texts), 'br');
+    }
+    if (next < calls.length) onQuietTime(() => void step().catch(stopped));
+  };
+  // a refusal (the registry being read again, a search too long) only ends the warm-up early
+  const stopped = (error: unknown) => {
+    if (!(error instanceof AppError)) console.error('Warming the search thread up stopped; its first searches are slower.', error);
+  };
+  onQuietTime(() => void step().catch(stopped));
+};
+
+// the index before the first call (its identifier values are read ahead on the quiet time, then
+// its code is warmed up)
 await buildSearchIndexNowOn(engine, onQuietTime, (error) => {
   if (error) console.error('Reading the search index ahead stopped; the searches that need it read it.', error);
+  warmUp();
 });
 send({ type: 'ready' });
 

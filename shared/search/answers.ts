@@ -83,8 +83,9 @@ function warnings(hits: ReturnType<SearchIndex['lookup']>['lookalikes']): Lookal
 
 /**
  * One page of results (`result`: the index's answer to `query`), each found by an identifier
- * naming it, with what the query reads as, how many profiles of the other kind it lists and the
- * listed profiles it looks like (issue 16).
+ * naming it, with what the query reads as, how many profiles of the other kind it lists (counted
+ * with the page when `query` asked countOther, else by a second query) and the listed profiles it
+ * looks like (issue 16).
  */
 export function registryAnswer(index: SearchIndex | null, query: SearchQuery, result: SearchResult): RegistryAnswer {
   const read = readQuery(query.query);
@@ -97,7 +98,7 @@ export function registryAnswer(index: SearchIndex | null, query: SearchQuery, re
   });
   const readings = read.whole.length > 0 ? read.whole : read.terms.flatMap((t) => t.readings);
   const other = OTHER[query.kind];
-  const otherTotal = index.query({ kind: other, query: query.query, filters: query.filters, offset: 0, limit: 0 }).total;
+  const otherTotal = result.otherTotal ?? index.query({ kind: other, query: query.query, filters: query.filters, offset: 0, limit: 0 }).total;
   return {
     total: result.total, items, readings: unique(readings).map(reading),
     otherKind: { kind: other, total: otherTotal }, lookalikes: warnings(index.lookup(query.query).lookalikes),

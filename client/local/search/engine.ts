@@ -76,8 +76,10 @@ export class RegistrySearchEngine {
    */
   searchPage(query: SearchQuery, version: number): Promise<RegistryAnswer> {
     return this.run(async () => {
-      const result = await this.page(query, version);
-      return registryAnswer(this.index, query, result);
+      // the other kind's count with the page (registryAnswer)
+      const counting = { ...query, countOther: true };
+      const result = await this.page(counting, version);
+      return registryAnswer(this.index, counting, result);
     });
   }
 

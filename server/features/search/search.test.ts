@@ -170,7 +170,7 @@ describe("a page's bytes", () => {
   });
 
   it('when a profile changed since its text was stored, or has none yet, then its text is written anew and the bytes still match', async () => {
-    // (characters of 2 and 4 bytes before the keys SQLite cuts a stored text at, which counts characters)
+    // (characters of 2 and 4 bytes, one of them two UTF-16 units, before the keys a stored text is cut at)
     const { id } = await publishedProfile(anon, staff, 'developers', { name: 'Zebediah Quorrington é 🦊', bio: 'Says "hi" \u2028 é 🦊' }, [{}]);
     const [other] = (await publicSnapshot(engineOver(t.db))).profiles.developer.filter((p) => p.id !== id);
     t.db.transaction(() => {
@@ -182,7 +182,7 @@ describe("a page's bytes", () => {
     // and both texts are stored at the profiles' revisions for the next answer
     const storedAt = t.db.prepare('SELECT t.revision = p.revision FROM sync_texts t JOIN profiles p ON p.id = t.id WHERE t.id IN (?, ?)').pluck().all(id, other!.id);
     expect(storedAt).toEqual([1, 1]);
-    // and pasted from them, cut by SQLite, the bytes are the same (page 2, past the end: not the cached page 1)
+    // and pasted from them, cut as strings, the bytes are the same (page 2, past the end: not the cached page 1)
     await expectObjectForm({ kind: 'developer', q: 'Zebediah Quorrington', filters: {}, page: 2 });
   });
 });

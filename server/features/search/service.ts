@@ -23,6 +23,7 @@ import { lightProfile, type SyncProfile } from '../../../shared/contract/sync';
 import { identifierLookup, registryAnswer, type RegistryAnswer } from '../../../shared/search/answers';
 import type { FilterCategory } from '../../../shared/search/facets';
 import type { SearchIndex } from '../../../shared/search/index/search-index';
+import type { SearchQuery } from '../../../shared/search/index/types';
 import { lastPage, pageQuery } from '../../../shared/search/page';
 import { publicProfiles, readRegistryIndexOn, registryIndex } from './registry-index';
 
@@ -46,11 +47,12 @@ export interface PageTexts {
 function pageOf(index: SearchIndex, { kind, q, filters, page }: SearchCallQuery): { at: number; answer: RegistryAnswer } {
   const request = { kind, query: q, filters };
   let at = page;
-  let query = pageQuery(request, at);
+  // the other kind's count with the page (registryAnswer)
+  let query: SearchQuery = { ...pageQuery(request, at), countOther: true };
   let result = index.query(query);
   if (result.items.length === 0 && result.total > 0) {
     at = lastPage(result.total);
-    query = pageQuery(request, at);
+    query = { ...pageQuery(request, at), countOther: true };
     result = index.query(query);
   }
   return { at, answer: registryAnswer(index, query, result) };

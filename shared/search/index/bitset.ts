@@ -55,6 +55,17 @@ export function popcount(bits: Bitset): number {
   return n;
 }
 
+/** How many slots both hold (popcount of their AND, neither changed). */
+export function popcountAnd(a: Bitset, b: Bitset): number {
+  const n = Math.min(a.length, b.length);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const both = a[i]! & b[i]!;
+    if (both !== 0) count += popcount32(both);
+  }
+  return count;
+}
+
 /** The set slots, ascending. */
 export function slotsOf(bits: Bitset): number[] {
   const out: number[] = [];

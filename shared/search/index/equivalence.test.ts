@@ -108,16 +108,22 @@ function reference(profiles: readonly IndexedProfile[], { kind, query, filters }
   return searchRegistry(profiles.filter((p) => p.kind === kind), query, filters).map((r) => ({ id: r.profile.id, score: r.score }));
 }
 
-/** Every page of the index's answer, joined. */
+/**
+ * Every page of the index's answer, joined; every other page also counting the other kind
+ * (countOther: the listing made over both kinds, then cut), each such count in `otherTotals`.
+ */
 function indexed(index: SearchIndex, { kind, query, filters, pageSize }: Search) {
-  const first = index.query({ kind, query, filters, offset: 0, limit: pageSize });
+  const first = index.query({ kind, query, filters, offset: 0, limit: pageSize, countOther: true });
   const items = [...first.items];
-  for (let offset = pageSize; offset < first.total; offset += pageSize) {
-    const page = index.query({ kind, query, filters, offset, limit: pageSize });
+  const otherTotals = [first.otherTotal];
+  for (let offset = pageSize, n = 1; offset < first.total; offset += pageSize, n++) {
+    const page = index.query({ kind, query, filters, offset, limit: pageSize, countOther: n % 2 === 0 });
     expect(page.total).toBe(first.total);
+    if (n % 2 === 0) otherTotals.push(page.otherTotal);
+    else expect(page.otherTotal).toBeUndefined();
     items.push(...page.items);
   }
-  return { total: first.total, items };
+  return { total: first.total, items, otherTotals };
 }
 
 function expectSame(index: SearchIndex, profiles: readonly IndexedProfile[], search: Search) {
@@ -125,6 +131,8 @@ function expectSame(index: SearchIndex, profiles: readonly IndexedProfile[], sea
   const actual = indexed(index, search);
   expect(actual.items).toEqual(expected);
   expect(actual.total).toBe(expected.length);
+  const otherExpected = reference(profiles, { ...search, kind: search.kind === 'developer' ? 'project' : 'developer' }).length;
+  expect(actual.otherTotals).toEqual(actual.otherTotals.map(() => otherExpected));
 }
 
 // Thousands of generated registries take ~5 s alone and several times that beside the other test

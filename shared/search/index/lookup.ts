@@ -5,9 +5,9 @@
 import type { ProfileKind } from '../../contract/common';
 import { caseId } from '../../domain/case-id';
 import {
-  identify, lookalikeForm, type Identifier, type IdentifierField, type IdentifierKind, type LookalikeForm, type LookalikeKind, type LookalikeReason,
+  lookalikeForm, type Identifier, type IdentifierField, type IdentifierKind, type LookalikeForm, type LookalikeKind, type LookalikeReason,
 } from '../../identifiers';
-import { identifierKey } from '../reference';
+import { identifierKey, readQuery } from '../reference';
 import { andInto, hasBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
 import { Lookalikes, type LookalikeHit } from './lookalikes';
 import type { IndexParts } from './parts';
@@ -16,7 +16,7 @@ import { identifierSlots } from './query';
 /** What lookup() finds, by slot. */
 export interface SlotLookup {
   /** what the text reads as (identify(), most likely first) */
-  readings: Identifier[];
+  readings: readonly Identifier[];
   /** the live slots holding one of the readings, each with the first such reading's key */
   matches: { slot: number; key: string }[];
   /** the live slots the text passes for without holding it, strongest first (a slot once) */
@@ -32,7 +32,7 @@ export interface HeldIdentifier {
 
 /** What a lookup finds, by profile (SearchIndex.lookup). */
 export interface IndexLookup {
-  readings: Identifier[];
+  readings: readonly Identifier[];
   /** the profiles holding one of the readings (name order), with the first such reading as the profile holds it */
   matches: ({ id: number; profileKind: ProfileKind; name: string } & HeldIdentifier)[];
   /**
@@ -76,7 +76,8 @@ export function lookup(parts: IndexParts, text: string): SlotLookup {
 
 function lookupIn(arena: BitsetArena, parts: IndexParts, text: string): SlotLookup {
   const trimmed = text.trim();
-  const readings = trimmed === '' ? [] : identify(trimmed);
+  // (readQuery's whole reading: the same identify(trimmed), read once for the search it comes with)
+  const readings = trimmed === '' ? [] : readQuery(text).whole;
   const found: { key: string; bits: Bitset }[] = [];
   const held = identifierSlots(parts, readings, found, arena);
   const matches: { slot: number; key: string }[] = [];

@@ -26,8 +26,8 @@ import { FILTER_CATEGORIES, SCORING_CATEGORIES, type FilterCategory } from '../f
 import { caseId } from '../../domain/case-id';
 import type { Identifier } from '../../identifiers';
 import { identifierKey, isSubstringTerm, readQuery, tokens } from '../reference';
-import { andInto, bitsetWords, hasBit, newBitset, orInto, popcount, setBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
-import type { IndexParts } from './parts';
+import { andInto, bitsetWords, hasBit, newBitset, orInto, popcount, popcountAnd, setBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
+import { KIND_CODE, type IndexParts } from './parts';
 import { hashString } from './profile-values';
 import type { FacetOption, SearchQuery, SearchResult } from './types';
 
@@ -63,8 +63,10 @@ export function query(parts: IndexParts, q: SearchQuery, memo?: TermSlotsMemo): 
 }
 
 /** query(), its bitsets borrowed from `arena` (none of them outlives it: the memo's are its own). */
-function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, offset = 0, limit = Infinity }: SearchQuery, memo?: TermSlotsMemo): SearchResult {
-  const base = parts.liveOfKindIn(arena, kind);
+function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, offset = 0, limit = Infinity, countOther = false }: SearchQuery, memo?: TermSlotsMemo): SearchResult {
+  // counting the other kind too: the listing is made over both kinds, then cut to each (every
+  // step below but the order is the same for either kind: terms, readings and filters hold slots)
+  const base = countOther ? arena.copyOf(parts.alive) : parts.liveOfKindIn(arena, kind);
   const read = readQuery(query);
   const searching = read.terms.length > 0;
   // the identifiers the query reads as, each with its slots: the whole query's, then each term's
@@ -123,11 +125,17 @@ function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, 
     return Math.round((matched / criteria) * 100);
   };
 
+  let otherTotal: number | undefined;
+  if (countOther) {
+    otherTotal = popcountAnd(listed, parts.kindBits[KIND_CODE[kind === 'developer' ? 'project' : 'developer']]!);
+    andInto(listed, parts.kindBits[KIND_CODE[kind]]!);
+  }
+  const counted = otherTotal === undefined ? {} : { otherTotal };
   const total = popcount(listed);
   const end = Math.min(total, offset + limit);
-  if (offset >= end) return { total, items: [] };
+  if (offset >= end) return { total, items: [], ...counted };
   const answer = (items: { id: number; score: number }[]): SearchResult => {
-    if (found.length === 0) return { total, items };
+    if (found.length === 0) return { total, items, ...counted };
     // which identifier found each of the page's profiles (the first reading that holds it)
     const identified: { id: number; key: string }[] = [];
     for (const item of items) {
@@ -135,7 +143,7 @@ function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, 
       const hit = found.find((f) => hasBit(f.bits, slot));
       if (hit) identified.push({ id: item.id, key: hit.key });
     }
-    return { total, items, identified };
+    return { total, items, identified, ...counted };
   };
 
   // candidates in rank order, without sorting all of them when they are many

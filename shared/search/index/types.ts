@@ -13,6 +13,11 @@ export interface SearchQuery {
   filters: ActiveFilters;
   offset?: number;
   limit?: number;
+  /**
+   * also count the profiles of the other kind the same search lists (SearchResult.otherTotal):
+   * the page's "also in projects" without a second query (registryAnswer)
+   */
+  countOther?: boolean;
 }
 
 export interface SearchResult {
@@ -25,6 +30,8 @@ export interface SearchResult {
    * the first such identifier's key ('kind:canonical'); only when the query reads as one
    */
   identified?: { id: number; key: string }[];
+  /** with SearchQuery.countOther: how many profiles of the other kind the search lists */
+  otherTotal?: number;
 }
 
 export interface FacetOption {
