@@ -7,7 +7,7 @@ import { engineOver } from '../../db/engine/engine';
 import { seedDemo } from '../../demo/seeding';
 import { touchProfile, tombstoneProfile } from '../../db/revision';
 import { compareLookalike, lookalikeForm, type LookalikeForm } from '../../../shared/identifiers';
-import { buildLookalikesLater, lookalikeIndex } from './lookalikes';
+import { buildLookalikesLater, LookalikeIndex, lookalikeIndex, type Listed } from './lookalikes';
 
 let db: Db;
 beforeEach(() => {
@@ -103,6 +103,39 @@ describe('the lookalike index', () => {
     })();
 
     for (const text of ['@moved_handle_02', `${first!.value}x`, `${second!.value}x`]) expect(await indexed(text), text).toEqual(scan(text));
+  });
+
+  it('when profiles are set, replaced and removed in any order (slots freed and taken again), then it finds what a scan of the profiles held finds', () => {
+    const pool = values().slice(0, 40);
+    const operation = fc.tuple(fc.nat(11), fc.subarray(pool, { maxLength: 4 }), fc.boolean());
+    fc.assert(fc.property(fc.array(operation, { minLength: 1, maxLength: 30 }), fc.array(mutated(pool.map((v) => v.value)), { minLength: 1, maxLength: 5 }), (operations, texts) => {
+      const index = new LookalikeIndex(1);
+      const held = new Map<number, Value[]>();
+      for (const [profileId, chosen, removing] of operations) {
+        if (removing) {
+          index.remove(profileId);
+          held.delete(profileId);
+          continue;
+        }
+        const listed = chosen.flatMap((v): Listed[] => {
+          const form = lookalikeForm(v.kind, v.value);
+          return form ? [{ profileId, kind: v.kind, canonical: v.canonical, form }] : [];
+        });
+        index.set(profileId, `name ${profileId}`, listed);
+        held.set(profileId, chosen.filter((v) => lookalikeForm(v.kind, v.value)));
+      }
+      expect(index.size).toBe(held.size);
+      for (const text of texts) {
+        for (const kind of ['domain', 'telegram'] as const) {
+          const form = lookalikeForm(kind, text);
+          if (!form) continue;
+          const found = index.findValues({ ...form, kind }).map((f) => (f.compared === 'name' ? '' : `${f.profileId} ${f.canonical}`)).sort();
+          const expected = [...held].flatMap(([profileId, chosen]) => chosen.filter((v) => v.kind === kind && compareLookalike(form, lookalikeForm(kind, v.value)!))
+            .map((v) => `${profileId} ${v.canonical}`)).sort();
+          expect(found, `${kind} ${text}`).toEqual(expected);
+        }
+      }
+    }), { numRuns: 200, seed: 37 });
   });
 
   it('when it is built between requests and the registry changes meanwhile, then it ends as a scan finds, whether it finishes or a lookup does', async () => {

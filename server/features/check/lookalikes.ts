@@ -12,10 +12,11 @@
 // every piece place at every shift up to k: ~100 map reads. What they find is then compared by
 // compareLookalike itself, so the index decides nothing; it only narrows.
 //
-// Memory, at 100k profiles: the comparison forms of ~240k domains and handles (~40 MB), piece
-// keys as 32-bit hashes (a collision only adds a candidate that compareLookalike turns down), and
-// names as skeletons only. What an answer shows (the field, the value, the profile's name) is read
-// from the database for the few values found.
+// Memory, at 100k profiles: the comparison forms of ~240k domains and handles, as strings in
+// columns by slot (LookalikeIndex: laid out for the collector, decision 037), piece keys as 30-bit
+// hashes (a collision only adds a candidate that compareLookalike turns down), and names as
+// skeletons only. What an answer shows (the field, the value, the profile's name) is read from
+// the database for the few values found.
 //
 // On the data layer (issue 21, docs/decisions/035): the rows are read through Kysely on SQLite and
 // PostgreSQL alike, and the index is held per SQLite connection or per PostgreSQL engine (an
@@ -69,14 +70,14 @@ function pieces(n: number, k: number): [start: number, length: number][] {
   return out;
 }
 
-/** FNV-1a, 32 bits. */
+/** FNV-1a, cut to 30 bits: a small integer (a Smi) as a map key, never a number boxed on the heap. */
 function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h & 0x3fffffff;
 }
 
 const pieceKey = (kind: ValueKind, n: number, k: number, place: number, piece: string) => hash(`${kind}|${n}|${k}|${place}|${piece}`);
@@ -110,14 +111,47 @@ class Buckets<K> {
   }
 }
 
+const KIND_CODES: Record<ValueKind, number> = { domain: 0, telegram: 1 };
+const KIND_OF_CODE: readonly ValueKind[] = ['domain', 'telegram'];
+/** a free slot's kind code, and the end of a profile's list of slots */
+const NONE = -1;
+
+/** An Int32Array of at least `size` (doubled as it grows), its values kept. */
+function grown(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  if (size <= array.length) return array;
+  const next = new Int32Array(Math.max(size, array.length * 2, 1024));
+  next.set(array);
+  return next;
+}
+
+/**
+ * The index, laid out for the main thread's collector (decision 037). At 100k profiles it was
+ * ~90 MB of the main thread's ~120 MB heap, mostly small objects (a Listed and its form per value,
+ * a map and an array per label, an array per profile, hash keys boxed as numbers above 2^30) that
+ * every full collection marked one by one while no answer went out. Now a listed value is a slot
+ * in parallel columns (numbers in typed arrays, outside the heap; its strings, which the
+ * collector marks without looking inside), a profile's slots a list through `nextSlot`, and every
+ * key a string or a small integer: ~63 MB, and a full collection of a process holding it took
+ * 72–96 ms rather than 159–179.
+ */
 export class LookalikeIndex {
-  /** listed values by slot; a freed slot is undefined until reused */
-  private readonly listed: (Listed | undefined)[] = [];
+  private slots = 0;
   private readonly free: number[] = [];
-  private readonly slotsOf = new Map<number, number[]>();
+  // per slot: its profile, kind (NONE when free), the next slot of its profile (NONE: the last)
+  private profileOf = new Int32Array(0);
+  private kindOf = new Int32Array(0);
+  private nextSlot = new Int32Array(0);
+  // per slot: its canonical form as profile_identifiers holds it, and its comparison form's strings
+  private readonly canonicalOf: string[] = [];
+  private readonly formCanonicalOf: string[] = [];
+  private readonly ownerOf: string[] = [];
+  private readonly skeletonOf: string[] = [];
+  private readonly labelOf: string[] = [];
+  /** each profile's first slot */
+  private readonly firstSlotOf = new Map<number, number>();
   private readonly skeletons = { domain: new Buckets<string>(), telegram: new Buckets<string>() };
-  /** domains by registrable label, then by owner (registrable domain): the owner's own hosts are skipped whole */
-  private readonly labels = new Map<string, Map<string, number[]>>();
+  /** domains by registrable label (a lookup skips its own registrable domain's hosts) */
+  private readonly labels = new Buckets<string>();
   private readonly piecesOf = new Buckets<number>();
   /** public profiles by the folded skeleton of their name */
   private readonly names = new Buckets<string>();
@@ -135,14 +169,22 @@ export class LookalikeIndex {
     this.remove(profileId);
     this.nameOf.set(profileId, nameSkeleton);
     this.names.add(nameSkeleton, profileId);
-    const slots: number[] = [];
+    let previous = NONE;
     for (const listed of values) {
-      const slot = this.free.pop() ?? this.listed.length;
-      this.listed[slot] = listed;
-      slots.push(slot);
-      this.keys(listed, slot, true);
+      const slot = this.take();
+      this.profileOf[slot] = profileId;
+      this.kindOf[slot] = KIND_CODES[listed.kind];
+      this.nextSlot[slot] = NONE;
+      this.canonicalOf[slot] = listed.canonical;
+      this.formCanonicalOf[slot] = listed.form.canonical;
+      this.ownerOf[slot] = listed.form.owner;
+      this.skeletonOf[slot] = listed.form.skeleton;
+      this.labelOf[slot] = listed.form.label;
+      if (previous === NONE) this.firstSlotOf.set(profileId, slot);
+      else this.nextSlot[previous] = slot;
+      previous = slot;
+      this.keys(slot, true);
     }
-    if (slots.length > 0) this.slotsOf.set(profileId, slots);
   }
 
   remove(profileId: number): void {
@@ -150,31 +192,37 @@ export class LookalikeIndex {
     if (skeleton === undefined) return;
     this.nameOf.delete(profileId);
     this.names.remove(skeleton, profileId);
-    for (const slot of this.slotsOf.get(profileId) ?? []) {
-      this.keys(this.listed[slot]!, slot, false);
-      this.listed[slot] = undefined;
+    for (let slot = this.firstSlotOf.get(profileId) ?? NONE; slot !== NONE;) {
+      const next = this.nextSlot[slot]!;
+      this.keys(slot, false);
+      this.kindOf[slot] = NONE;
+      this.canonicalOf[slot] = this.formCanonicalOf[slot] = this.ownerOf[slot] = this.skeletonOf[slot] = this.labelOf[slot] = '';
       this.free.push(slot);
+      slot = next;
     }
-    this.slotsOf.delete(profileId);
+    this.firstSlotOf.delete(profileId);
   }
 
-  private keys(listed: Listed, slot: number, add: boolean): void {
-    const { kind, form } = listed;
-    const { skeleton, label, owner } = form;
+  /** A free slot, or a new one. */
+  private take(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    const slot = this.slots++;
+    this.profileOf = grown(this.profileOf, this.slots);
+    this.kindOf = grown(this.kindOf, this.slots);
+    this.nextSlot = grown(this.nextSlot, this.slots);
+    return slot;
+  }
+
+  private keys(slot: number, add: boolean): void {
+    const kind = KIND_OF_CODE[this.kindOf[slot]!]!;
+    const skeleton = this.skeletonOf[slot]!;
+    const label = this.labelOf[slot]!;
     if (add) this.skeletons[kind].add(skeleton, slot);
     else this.skeletons[kind].remove(skeleton, slot);
     if (kind === 'domain') {
-      let owners = this.labels.get(label);
-      if (!owners) this.labels.set(label, owners = new Map());
-      let slots = owners.get(owner);
-      if (!slots) owners.set(owner, slots = []);
-      if (add) slots.push(slot);
-      else {
-        const at = slots.indexOf(slot);
-        if (at >= 0) slots.splice(at, 1);
-        if (slots.length === 0) owners.delete(owner);
-        if (owners.size === 0) this.labels.delete(label);
-      }
+      if (add) this.labels.add(label, slot);
+      else this.labels.remove(label, slot);
     }
     const k = editsFor(label);
     if (k === 0) return;
@@ -185,15 +233,20 @@ export class LookalikeIndex {
     });
   }
 
+  /** The comparison form of a held slot. */
+  private formAt(slot: number, kind: ValueKind): LookalikeForm {
+    return { kind, canonical: this.formCanonicalOf[slot]!, owner: this.ownerOf[slot]!, skeleton: this.skeletonOf[slot]!, label: this.labelOf[slot]! };
+  }
+
   /** The listed domains or handles `candidate` passes for, each with compareLookalike's verdict. */
   findValues(candidate: LookalikeForm & { kind: ValueKind }): Found[] {
     const { kind, skeleton, label, owner } = candidate;
     const slots = new Set<number>();
     const consider = (slot: number) => slots.add(slot);
     this.skeletons[kind].each(skeleton, consider);
-    if (kind === 'domain') {
-      for (const [listedOwner, held] of this.labels.get(label) ?? []) if (listedOwner !== owner) held.forEach(consider);
-    }
+    if (kind === 'domain') this.labels.each(label, (slot) => {
+      if (this.ownerOf[slot] !== owner) consider(slot);
+    });
     const m = label.length;
     for (let k = 1; k <= MAX_EDITS; k++) {
       for (let n = Math.max(1, m - k); n <= m + k; n++) {
@@ -207,10 +260,9 @@ export class LookalikeIndex {
     }
     const found: Found[] = [];
     for (const slot of slots) {
-      const listed = this.listed[slot]!;
-      if (listed.kind !== kind) continue; // a hash collision
-      const verdict = compareLookalike(candidate, listed.form);
-      if (verdict) found.push({ compared: kind, profileId: listed.profileId, canonical: listed.canonical, lookalike: verdict });
+      if (this.kindOf[slot] !== KIND_CODES[kind]) continue; // a hash collision
+      const verdict = compareLookalike(candidate, this.formAt(slot, kind));
+      if (verdict) found.push({ compared: kind, profileId: this.profileOf[slot]!, canonical: this.canonicalOf[slot]!, lookalike: verdict });
     }
     return found;
   }
