@@ -5,7 +5,7 @@ import { lastPage, pageQuery, requestKey } from './page';
 describe('registry pages', () => {
   it('when page 3 is asked, then the index is asked for the third run of REGISTRY_PAGE_SIZE results', () => {
     expect(pageQuery({ kind: 'project', query: 'ada', filters: { Industry: ['DeFi'] } }, 3)).toEqual({
-      kind: 'project', query: 'ada', filters: { Industry: ['DeFi'] }, offset: 2 * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE,
+      kind: 'project', query: 'ada', filters: { Industry: ['DeFi'] }, offset: 2 * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE, countOther: true,
     });
   });
 

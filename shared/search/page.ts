@@ -20,9 +20,12 @@ export function requestKey({ kind, query, filters, page }: RegistrySearchRequest
   return JSON.stringify([kind, query, filters, page]);
 }
 
-/** The index query for page `page` (from 1) of the request. */
+/**
+ * The index query for page `page` (from 1) of the request, counting the other kind with it: a
+ * page says how many the same search lists there (registryAnswer), from the same query.
+ */
 export function pageQuery({ kind, query, filters }: Omit<RegistrySearchRequest, 'page'>, page: number): SearchQuery {
-  return { kind, query, filters, offset: (page - 1) * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE };
+  return { kind, query, filters, offset: (page - 1) * REGISTRY_PAGE_SIZE, limit: REGISTRY_PAGE_SIZE, countOther: true };
 }
 
 /** The last page of `total` results: the one shown when the asked page lies past the end. */

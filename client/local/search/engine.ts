@@ -76,10 +76,8 @@ export class RegistrySearchEngine {
    */
   searchPage(query: SearchQuery, version: number): Promise<RegistryAnswer> {
     return this.run(async () => {
-      // the other kind's count with the page (registryAnswer)
-      const counting = { ...query, countOther: true };
-      const result = await this.page(counting, version);
-      return registryAnswer(this.index, counting, result);
+      const result = await this.page(query, version);
+      return registryAnswer(this.index, query, result);
     });
   }
 

@@ -23,7 +23,6 @@ import { lightProfile, type SyncProfile } from '../../../shared/contract/sync';
 import { identifierLookup, registryAnswer, type RegistryAnswer } from '../../../shared/search/answers';
 import type { FilterCategory } from '../../../shared/search/facets';
 import type { SearchIndex } from '../../../shared/search/index/search-index';
-import type { SearchQuery } from '../../../shared/search/index/types';
 import { lastPage, pageQuery } from '../../../shared/search/page';
 import { publicProfiles, readRegistryIndexOn, registryIndex } from './registry-index';
 
@@ -35,7 +34,7 @@ import { publicProfiles, readRegistryIndexOn, registryIndex } from './registry-i
 export type ProfileTexts = (db: Db, ids: readonly number[]) => Map<number, string>;
 
 /** ProfileTexts on the data layer (features/sync/page-text.ts publicLightProfileTextsOn): the same bytes, on either engine. */
-export type ProfileTextsOn = (db: Kysely<Database>, ids: readonly number[]) => Promise<Map<number, Buffer>>;
+export type ProfileTextsOn = (db: Kysely<Database>, ids: readonly number[]) => Promise<Map<number, string>>;
 
 /** The page texts of both engines: SQLite's synchronous read (its budget), the data layer's for PostgreSQL. */
 export interface PageTexts {
@@ -47,12 +46,11 @@ export interface PageTexts {
 function pageOf(index: SearchIndex, { kind, q, filters, page }: SearchCallQuery): { at: number; answer: RegistryAnswer } {
   const request = { kind, query: q, filters };
   let at = page;
-  // the other kind's count with the page (registryAnswer)
-  let query: SearchQuery = { ...pageQuery(request, at), countOther: true };
+  let query = pageQuery(request, at);
   let result = index.query(query);
   if (result.items.length === 0 && result.total > 0) {
     at = lastPage(result.total);
-    query = { ...pageQuery(request, at), countOther: true };
+    query = pageQuery(request, at);
     result = index.query(query);
   }
   return { at, answer: registryAnswer(index, query, result) };
@@ -73,14 +71,14 @@ function pageObject(query: SearchCallQuery, { at, answer }: { at: number; answer
 }
 
 /** pageObject's JSON as UTF-8 bytes, its profiles pasted from their light texts (absent: not public, left out). */
-function pageBytes(kind: ProfileKind, { at, answer }: { at: number; answer: RegistryAnswer }, textOf: ReadonlyMap<number, string | Buffer>, revision: number): Buffer {
+function pageBytes(kind: ProfileKind, { at, answer }: { at: number; answer: RegistryAnswer }, textOf: ReadonlyMap<number, string>, revision: number): Buffer {
   // one string, made into bytes once: a Buffer a part would be memory outside the heap (decision 036)
   let body = `{"kind":${JSON.stringify(kind)},"page":${at},"items":[`;
   let first = true;
   for (const item of answer.items) {
     const text = textOf.get(item.id);
     if (text === undefined) continue;
-    body += `${first ? '' : ','}{"profile":${typeof text === 'string' ? text : text.toString('utf8')},"score":${JSON.stringify(item.score)}`
+    body += `${first ? '' : ','}{"profile":${text},"score":${JSON.stringify(item.score)}`
       + (item.matched ? `,"matched":${JSON.stringify(item.matched)}}` : '}');
     first = false;
   }

@@ -1,12 +1,12 @@
 // A search thread's code made fast before people's searches come (issue 17, decision 037).
 // V8 runs a function slowly until it has seen it run a while, then optimises it on a compiler
-// thread of its own. Under load on a machine whose cores all answer searches, that thread hardly
-// runs: a server just started answered its first ~4,000 distinct searches at half speed for ~5 s
-// (p50 55–88 ms, then 32 ms for the rest of the load, at 100k on this project's 2 cores). So once
-// a thread's index is built and read ahead, it answers searches of the shapes people make (a
-// name, the first letters of one a page further, a wallet, a first name with a scam type, a
-// scam type alone), made from profiles of its own registry, and drops the answers: a step at a
-// time, on the server's quiet time, as its other background work.
+// thread of its own, which gets little time while every core answers searches. So once a
+// thread's index is built and read ahead, it answers searches of the shapes people make (a name,
+// the first letters of one a page further, a wallet, a first name with a scam type, a scam type
+// alone), made from profiles of its own registry, and drops the answers: a step at a time, on
+// the server's quiet time, as its other background work. Measured, its effect is small (the
+// first second of a load at 100k); the slower first seconds of the bench's load were its list's
+// dearer calls, not a cold server (decision 037).
 import type { Engine } from '../../db/engine/engine';
 import type { SearchCallQuery } from '../../../shared/contract/search';
 import type { SearchCall } from './service';

@@ -408,35 +408,25 @@ export function fullPageOf(page: ChangePage, texts: readonly Buffer[], tombstone
 /** Where a profile text's incidents start: its last key (profileText writes it last), which no string value can hold unescaped. */
 const INCIDENTS_KEY = Buffer.from('"incidents":[');
 // the keys around a text's avatar: written after the nickname and before the location
-const AVATAR_KEY = Buffer.from(',"avatar":');
-const LOCATION_KEY = Buffer.from(',"location":');
-const NO_AVATAR = Buffer.from('null');
-const NO_DETAILS = Buffer.from('"incidents":[],"details":false}');
+const AVATAR_KEY = ',"avatar":';
+const LOCATION_KEY = ',"location":';
+const INCIDENTS_KEY_TEXT = INCIDENTS_KEY.toString();
+const NO_AVATAR = 'null';
+const NO_DETAILS = '"incidents":[],"details":false}';
 
 /**
  * A profile text as JSON.stringify(lightProfile(profile)) (shared/contract/sync.ts): its avatar
- * null and its incidents cut, by byte searches for the keys around them, never parsed.
+ * null and its incidents cut, by searches for the keys around them, never parsed. On strings, not
+ * bytes: the texts are read as strings on both engines, and strings die young on the heap where a
+ * Buffer each was memory outside it (decision 036); cut here rather than by SQLite, whose substr
+ * and instr walked each text's characters six times, half of the read's time (decision 037).
  */
-export function lightProfileText(text: Buffer): Buffer {
+export function lightProfileText(text: string): string {
   const avatar = text.indexOf(AVATAR_KEY) + AVATAR_KEY.length;
   const location = text.indexOf(LOCATION_KEY, avatar);
-  const incidents = text.indexOf(INCIDENTS_KEY, location);
-  return Buffer.concat([text.subarray(0, avatar), NO_AVATAR, text.subarray(location, incidents), NO_DETAILS]);
+  const incidents = text.indexOf(INCIDENTS_KEY_TEXT, location);
+  return `${text.slice(0, avatar)}${NO_AVATAR}${text.slice(location, incidents)}${NO_DETAILS}`;
 }
-
-/**
- * lightProfileText of a text read as a string: the same searches for the same keys, in UTF-16
- * units rather than bytes. A search page's texts are cut here rather than by SQLite (substr and
- * instr walk a text's characters, six times a text: half of the read's time; decision 037), and
- * as strings, which die young on the heap, rather than Buffers (decision 036).
- */
-export function lightProfileTextOf(text: string): string {
-  const avatar = text.indexOf(AVATAR_TEXT) + AVATAR_TEXT.length;
-  const location = text.indexOf(LOCATION_TEXT, avatar);
-  const incidents = text.indexOf(INCIDENTS_TEXT, location);
-  return `${text.slice(0, avatar)}${NO_AVATAR_TEXT}${text.slice(location, incidents)}${NO_DETAILS_TEXT}`;
-}
-const [AVATAR_TEXT, LOCATION_TEXT, INCIDENTS_TEXT, NO_AVATAR_TEXT, NO_DETAILS_TEXT] = [AVATAR_KEY, LOCATION_KEY, INCIDENTS_KEY, NO_AVATAR, NO_DETAILS].map(String) as [string, string, string, string, string];
 
 /** Public profiles of some ids with their current revision, and the revision and text of their stored text. */
 const PUBLIC_STORED_TEXTS = `SELECT p.id, p.revision, t.revision, t.json
@@ -466,12 +456,12 @@ export function publicLightProfileTexts(db: Db, ids: readonly number[]): Map<num
   const usable = storedTextsUsable(db);
   const stale: number[] = [];
   for (const [id, revision, storedRevision, text] of statement.all(JSON.stringify(ids)) as [number, number, number | null, string | null][]) {
-    if (usable && storedRevision === revision && text !== null) textOf.set(id, lightProfileTextOf(text));
+    if (usable && storedRevision === revision && text !== null) textOf.set(id, lightProfileText(text));
     else stale.push(id);
   }
   if (stale.length > 0) {
     const written = writeTexts(db, stale);
-    for (const text of written) textOf.set(text.id, lightProfileTextOf(text.json));
+    for (const text of written) textOf.set(text.id, lightProfileText(text.json));
     try {
       if (usable) storeTexts(db, written);
     } catch (error) {
@@ -609,11 +599,11 @@ export async function pageTextsOn(
 
 /**
  * publicProfileTexts on the data layer, on either engine: the texts of these profiles at their
- * current revisions, as UTF-8 bytes, for those that are public (absent: not public); stored ones,
+ * current revisions, as strings, for those that are public (absent: not public); stored ones,
  * the others written in JavaScript and kept (keepTextsOn). Read in the caller's transaction, if any.
  */
-export async function publicProfileTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Buffer>> {
-  const textOf = new Map<number, Buffer>();
+export async function publicProfileTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
+  const textOf = new Map<number, string>();
   if (ids.length === 0) return textOf;
   const usable = await storedTextsUsableOn(db);
   const stale: number[] = [];
@@ -624,13 +614,13 @@ export async function publicProfileTextsOn(db: Kysely<Database>, ids: readonly n
       .where('p.verification_status', '=', 'verified').where('p.id', 'in', part)
       .execute();
     for (const { id, revision, storedRevision, json } of rows) {
-      if (usable && storedRevision === revision && json !== null) textOf.set(id, Buffer.from(json));
+      if (usable && storedRevision === revision && json !== null) textOf.set(id, json);
       else stale.push(id);
     }
   }
   if (stale.length > 0) {
     const written = await writeTextsOn(db, stale);
-    for (const text of written) textOf.set(text.id, Buffer.from(text.json));
+    for (const text of written) textOf.set(text.id, text.json);
     if (usable) await keepTextsOn(db, written);
   }
   return textOf;
@@ -640,7 +630,7 @@ export async function publicProfileTextsOn(db: Kysely<Database>, ids: readonly n
  * publicLightProfileTexts on the data layer, on either engine: the light texts (lightProfileText)
  * of those of these profiles that are public, by id. The search call's pages are pasted from them.
  */
-export async function publicLightProfileTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Buffer>> {
+export async function publicLightProfileTextsOn(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
   const texts = await publicProfileTextsOn(db, ids);
   for (const [id, text] of texts) texts.set(id, lightProfileText(text));
   return texts;
