@@ -1,6 +1,7 @@
 // The search call on threads (features/search/threads.ts, search-thread.ts) against a real temp database:
 // every answer byte for byte what the main thread builds, answers that follow the registry's
 // revision, a thread that ends mid-request, none ready yet, and the app answering through them.
+import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -159,6 +160,31 @@ describe('search threads', () => {
     }
     expect(steps).toBeGreaterThan(0);
     expect(held).toHaveLength(0);
+  });
+
+  it('when the threads are closed or one is crashed, then each ends itself between two pieces of work, and only one that does not listen is terminated', async () => {
+    // terminated mid-work, a thread compressing may take the process down (Node 20, `close before
+    // init`; features/search/threads.ts, EXIT_GRACE_MS)
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      const pool = await started(2);
+      const asked = Array.from({ length: 12 }, (_, i) => pool.ask(CALLS[i % CALLS.length]!, 'br'));
+      await pool.crashOne();
+      await Promise.allSettled(asked);
+      await pool.ready();
+      expect((await pool.ask(CALLS[0]!, 'br')).bytes.length).toBeGreaterThan(0);
+      await pool.close();
+      threads = null;
+      expect(terminate).not.toHaveBeenCalled();
+
+      threads = new SearchThreads(SILENT, t.config.DATABASE_PATH, 1);
+      await threads.ready();
+      await threads.close();
+      threads = null;
+      expect(terminate).toHaveBeenCalledTimes(1);
+    } finally {
+      terminate.mockRestore();
+    }
   });
 
   it('when no thread is ready yet, then a search is a 503 that says to try again shortly', async () => {

@@ -16,6 +16,11 @@ import type { ThreadData, ThreadMessage, ThreadRequest } from './features/search
 const port = parentPort;
 if (!port) throw new Error('server/search-thread.ts runs as a worker thread (features/search/threads.ts).');
 const { target } = workerData as ThreadData;
+// asked to end, it ends between two pieces of its work, never inside one (features/search/threads.ts,
+// EXIT_GRACE_MS); heard from the start, so that a server stopped while its index is built stops soon
+port.on('message', (request: ThreadRequest) => {
+  if (request.type === 'exit') process.exit(request.code);
+});
 // SQLite: the file opened for reading (mapped, decision 034); PostgreSQL: a small pool of its own
 const engine = isPostgresUrl(target) ? await openEngine(target, { poolSize: 2 }) : engineOver(openReader(target));
 /**
@@ -98,6 +103,7 @@ const answerCall = async ({ id, call, encoding }: Extract<ThreadRequest, { type:
 };
 
 port.on('message', (request: ThreadRequest) => {
+  if (request.type === 'exit') return;
   if (request.type === 'step') {
     waitingSteps.shift()?.();
     return;

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOOKALIKES, DEMO_LOOKUPS, DEMO_MISSES } from '../../server/demo/lookups';
 import { COINHAVEN } from '../../server/demo/showcase';
-import { DEMO_SERVER_ENV, DESKTOP, expectNoSidewaysScroll, freshPage, screenshots, useBrowser } from './support/visits';
+import { DEMO_SERVER_ENV, DESKTOP, expectNoSidewaysScroll, freshPage, screenshots, searchFor as search, useBrowser } from './support/visits';
 
 // client/features/registry/RegistryPage.tsx EMPTY_TEXT (product.md#screens), not imported: that module loads the app's styles
 const EMPTY_TEXT = 'No scammer profiles found matching your criteria';
@@ -35,16 +35,6 @@ async function showKind(page: Page, kind: 'developer' | 'project'): Promise<void
   if ((await tab.getAttribute('aria-pressed')) !== 'true') await tab.click();
 }
 
-/** Types the text into the search box, presses Enter, and waits until the list shown answers it. */
-async function search(page: Page, text: string): Promise<void> {
-  const box = page.getByLabel('Search the registry');
-  await box.fill(text);
-  await box.press('Enter');
-  await page.waitForFunction((query) => {
-    const results = document.querySelector('.registry__results');
-    return results?.getAttribute('data-query') === query && results.getAttribute('aria-busy') === 'false';
-  }, text);
-}
 
 /** Photographs the page scrolled to its search box (below the sticky header), so the query and its answer show together at 390 px. */
 async function shootResults(page: Page, name: string): Promise<void> {

@@ -13,7 +13,7 @@ import { routes } from '../../shared/contract/routes';
 import { DEMO_MISSES } from '../../server/demo/lookups';
 import { ALDRIC } from '../../server/demo/showcase';
 import { ApiClient } from './support/api';
-import { DEMO_SERVER_ENV, STAFF, expectNoSidewaysScroll, freshPage, screenshots, useBrowser } from './support/visits';
+import { DEMO_SERVER_ENV, STAFF, expectNoSidewaysScroll, freshPage, screenshots, searchFor as search, useBrowser } from './support/visits';
 
 const rig = useBrowser({ env: DEMO_SERVER_ENV });
 const shoot = screenshots('report-it-');
@@ -34,16 +34,6 @@ async function openRegistry(page: Page): Promise<void> {
   await page.locator('.profile-card').first().waitFor({ timeout: 30_000 });
 }
 
-/** Types the text into the search box, presses Enter, and waits until the list shown answers it. */
-async function search(page: Page, text: string): Promise<void> {
-  const box = page.getByLabel('Search the registry');
-  await box.fill(text);
-  await box.press('Enter');
-  await page.waitForFunction((query) => {
-    const results = document.querySelector('.registry__results');
-    return results?.getAttribute('data-query') === query && results.getAttribute('aria-busy') === 'false';
-  }, text);
-}
 
 async function staffApi(): Promise<ApiClient> {
   return ApiClient.signedIn(rig.server.url, STAFF.username, STAFF.password);

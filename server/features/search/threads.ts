@@ -18,8 +18,14 @@ import { heldCompressed, type CachedAnswer, type Compression } from '../../read-
 import { SEARCH_STARTING_MESSAGE } from './registry-index';
 import type { SearchCall } from './service';
 
-/** What the main thread sends a search thread: a call to answer, or the go-ahead for one step of its background work. */
-export type ThreadRequest = { type: 'call'; id: number; call: SearchCall; encoding: Compression | null } | { type: 'step' };
+/**
+ * What the main thread sends a search thread: a call to answer, the go-ahead for one step of its
+ * background work, or the word to end (with this exit code) between two pieces of its work.
+ */
+export type ThreadRequest =
+  | { type: 'call'; id: number; call: SearchCall; encoding: Compression | null }
+  | { type: 'step' }
+  | { type: 'exit'; code: number };
 
 /**
  * What a search thread sends back: ready once its index is built, then one answer per request;
@@ -75,10 +81,36 @@ interface Queued extends Pending { call: SearchCall; encoding: Compression | nul
  */
 const CALLS_PER_THREAD = 2;
 
+/**
+ * How long a thread asked to end may take before it is terminated: it ends when it reads the word,
+ * after the piece of work it is in. Terminated mid-work, a thread may be stopped between a brotli
+ * encoder's creation and its start, and Node 20 then aborts the whole process as the thread is torn
+ * down (`close before init`, node_zlib.cc): a CI run died of it, a warm-up compressing as its
+ * test's server stopped. Only a thread that does not answer within this is terminated.
+ */
+const EXIT_GRACE_MS = 2_000;
+
 interface Thread {
   worker: Worker;
   ready: boolean;
   pending: Map<number, Pending>;
+}
+
+/**
+ * Asks a thread to end with `code` and resolves once it has; one that does not within
+ * EXIT_GRACE_MS (a thread that never reads its messages) is terminated.
+ */
+async function ended(worker: Worker, code: number, graceMs = EXIT_GRACE_MS): Promise<void> {
+  if (worker.threadId === -1) return; // already ended
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage({ type: 'exit', code } satisfies ThreadRequest);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), graceMs); });
+  try {
+    if ((await Promise.race([exited, late])) === 'late') await worker.terminate();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -147,7 +179,7 @@ export class SearchThreads {
   async close(): Promise<void> {
     this.closing = true;
     for (const queued of this.queue.splice(0)) queued.reject(starting());
-    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+    await Promise.all(this.threads.map((thread) => ended(thread.worker, 0)));
   }
 
   /** How many threads there are, ready or not (tests). */
@@ -157,7 +189,8 @@ export class SearchThreads {
 
   /** Ends one thread as a crash would (tests): its requests fail, and another starts in its place. */
   async crashOne(): Promise<void> {
-    await this.threads[0]?.worker.terminate();
+    const thread = this.threads[0];
+    if (thread) await ended(thread.worker, 1);
   }
 
   private start(): Thread {

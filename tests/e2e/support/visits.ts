@@ -110,6 +110,20 @@ export async function signInStaff(page: Page): Promise<void> {
   }, { ...STAFF, me: routes.auth.currentUser.path(), login: routes.auth.login.path() });
 }
 
+/**
+ * Types the text into the search box, presses Enter, and waits until the list shown answers it
+ * (not the list before it, which stays shown meanwhile).
+ */
+export async function searchFor(page: Page, text: string): Promise<void> {
+  const box = page.getByLabel('Search the registry');
+  await box.fill(text);
+  await box.press('Enter');
+  await page.waitForFunction((query) => {
+    const results = document.querySelector('.registry__results');
+    return results?.getAttribute('data-query') === query && results.getAttribute('aria-busy') === 'false';
+  }, text);
+}
+
 /** screenshots(prefix)(page, name): test-results/{prefix}{name}-390.png and -1280.png, then back to the width the test uses. */
 export function screenshots(prefix: string): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
