@@ -100,12 +100,12 @@ interface Thread {
  * Asks a thread to end with `code` and resolves once it has; one that does not within
  * EXIT_GRACE_MS (a thread that never reads its messages) is terminated.
  */
-async function ended(worker: Worker, code: number, graceMs = EXIT_GRACE_MS): Promise<void> {
+async function ended(worker: Worker, code: number): Promise<void> {
   if (worker.threadId === -1) return; // already ended
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.postMessage({ type: 'exit', code } satisfies ThreadRequest);
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), graceMs); });
+  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), EXIT_GRACE_MS); });
   try {
     if ((await Promise.race([exited, late])) === 'late') await worker.terminate();
   } finally {
