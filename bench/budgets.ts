@@ -61,6 +61,9 @@ export const BUDGETS = {
    * Since decision 037 (the other kind counted by the page's query, light texts cut in JS, brotli
    * 1, walk-or-sort by cost, threads warmed, the lookalike index in typed columns): three in a
    * row, new / 12a3f8c / new: p99 52 / 128 / 66 ms at 1,552 / 1,038 / 1,293 req/s. Still over.
+   * Since decision 038 (an answer held compressed a small class: ~40% less promoted on the main
+   * thread): p99 46 ms at 2,293 req/s in a fast hour, 62-89 ms at 1,240-1,940 req/s in slower
+   * ones (20 s loads); `--only 'search call'` 67 and 74 ms at ~2,000-2,200 req/s. Still over.
    */
   searchCallCachedP99Ms: { max: 50 },
   searchCallP99Ms: null,
