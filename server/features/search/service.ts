@@ -12,7 +12,7 @@
 // the answer is made of (the page, its bytes, the options, the lookup) is written once below.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/connection';
+import { readInTransaction, type Db } from '../../db/connection';
 import type { Engine } from '../../db/engine/engine';
 import type { Database } from '../../db/engine/schema';
 import { currentRevision, revisionNow } from '../../db/revision';
@@ -149,12 +149,12 @@ function answerOf(call: SearchCall, revision: number, bytes: Buffer): CachedAnsw
 
 /** SQLite's answer, from one read transaction on the connection. */
 function sqliteAnswer(db: Db, call: SearchCall, texts: ProfileTexts): CachedAnswer {
-  return db.transaction(() => {
+  return readInTransaction(db, () => {
     const revision = currentRevision(db);
     const bytes = call.call === 'page' ? searchPageBody(db, call.query, texts)
       : Buffer.from(JSON.stringify(call.call === 'options' ? searchOptions(db, call.kind, call.category) : searchLookup(db, call.q)));
     return answerOf(call, revision, bytes);
-  })();
+  });
 }
 
 /**
