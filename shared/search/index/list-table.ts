@@ -118,17 +118,25 @@ export class ListTable {
     return tail ? [...laid, ...tail] : laid;
   }
 
-  /** Sets the bit of every value of the list. */
-  setBits(list: number, bits: Uint32Array): void {
+  /** Sets the bit of every value of the list; returns how many values it has (the work done). */
+  setBits(list: number, bits: Uint32Array): number {
+    let count = 0;
     if (list < this.laidOut) {
       const data = this.data;
-      for (let i = this.offsets[list]!, end = this.offsets[list + 1]!; i < end; i++) {
+      const start = this.offsets[list]!;
+      const end = this.offsets[list + 1]!;
+      for (let i = start; i < end; i++) {
         const v = data[i]!;
         bits[v >>> 5] = bits[v >>> 5]! | (1 << (v & 31));
       }
+      count = end - start;
     }
     const tail = this.tails.get(list);
-    if (tail) for (const v of tail) bits[v >>> 5] = bits[v >>> 5]! | (1 << (v & 31));
+    if (tail) {
+      for (const v of tail) bits[v >>> 5] = bits[v >>> 5]! | (1 << (v & 31));
+      count += tail.length;
+    }
+    return count;
   }
 
   /** A table with every value v replaced by remap[v], and dropped where that is negative. */

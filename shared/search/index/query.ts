@@ -40,13 +40,41 @@ const SORT_STEP_COST = 8;
 const TERM_MEMO_SIZE = 16;
 
 /**
+ * The work (postings read, a token counted as DEAR_TOKEN_WORK of them) above which a term's slots
+ * are kept with the dear terms: at 100k profiles a one- or two-letter term (15,000–33,000 tokens,
+ * 150,000–540,000 postings) or a common three-letter one ('the': 92,000 postings), not a name
+ * (~5,000–17,000).
+ */
+const DEAR_TERM_WORK = 50_000;
+const DEAR_TOKEN_WORK = 8;
+/** Work done by unionPostings since the module loaded: remembered() reads what one term's slots took. */
+let unionWork = 0;
+
+/**
  * Plain terms' and filter values' slots kept by an index (SearchIndex), the last used last, at
  * most `capacity`; emptied whenever its slots change. A device keeps a few; the server, which
  * answers many people's searches, more (their words repeat: decision 032).
  */
 export class TermSlotsMemo extends Map<string, Bitset> {
-  constructor(public capacity = TERM_MEMO_SIZE) {
+  /**
+   * Terms whose slots took `dearWork` or more to find, kept apart, the last used last, at most a
+   * quarter of `capacity` more: a one-letter term is the union of tens of thousands of
+   * tokens' postings (~2 ms at 100k), and in one list with the others a stream of cheap new terms
+   * (every pasted wallet is one) pushed it out before it was asked again (decision 039).
+   */
+  readonly dear = new Map<string, Bitset>();
+
+  constructor(public capacity = TERM_MEMO_SIZE, public dearWork = DEAR_TERM_WORK) {
     super();
+  }
+
+  get dearCapacity(): number {
+    return this.capacity > 0 ? Math.max(1, Math.floor(this.capacity / 4)) : 0;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.dear.clear();
   }
 }
 
@@ -223,9 +251,32 @@ function rememberedValue(memo: TermSlotsMemo, key: string, make: () => Bitset): 
   return bits;
 }
 
-/** termSlots of a plain term (they depend on the term alone, not on the kind), from the memo when there; a copy the caller may change. */
+/**
+ * termSlots of a plain term (they depend on the term alone, not on the kind), from the memo when
+ * there; a copy the caller may change. A term whose slots took DEAR_TERM_WORK or more is kept
+ * with the memo's dear terms.
+ */
 function remembered(memo: TermSlotsMemo, arena: BitsetArena, parts: IndexParts, term: string, words: boolean): Bitset {
-  return arena.copyOf(rememberedValue(memo, (words ? 'w' : 'i') + term, () => termSlots(arena, () => keptBitset(memo, parts.slotCount), parts, term, arena.take(), words)));
+  const key = (words ? 'w' : 'i') + term;
+  const dear = memo.dear.get(key);
+  if (dear) {
+    memo.dear.delete(key);
+    memo.dear.set(key, dear);
+    return arena.copyOf(dear);
+  }
+  let work = 0;
+  const bits = rememberedValue(memo, key, () => {
+    const before = unionWork;
+    const made = termSlots(arena, () => keptBitset(memo, parts.slotCount), parts, term, arena.take(), words);
+    work = unionWork - before;
+    return made;
+  });
+  if (work >= memo.dearWork) {
+    memo.delete(key);
+    memo.dear.set(key, bits);
+    if (memo.dear.size > memo.dearCapacity) memo.dear.delete(memo.dear.keys().next().value!);
+  }
+  return arena.copyOf(bits);
 }
 
 /**
@@ -342,8 +393,9 @@ function postingsSize(parts: IndexParts, tokenIds: readonly number[]): number {
 function unionPostings(arena: BitsetArena, bits: Bitset, parts: IndexParts, tokenIds: readonly number[]): Bitset {
   // each shared value once, though several tokens have it
   const seen = tokenIds.length > 1 ? arena.clearedMarks(0, parts.valueCount) : null;
+  let work = tokenIds.length * DEAR_TOKEN_WORK;
   for (const id of tokenIds) {
-    parts.postings.setBits(id, bits);
+    work += parts.postings.setBits(id, bits);
     const values = parts.tokenValues.get(id);
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
@@ -351,9 +403,10 @@ function unionPostings(arena: BitsetArena, bits: Bitset, parts: IndexParts, toke
         if (seen[v] === 1) continue;
         seen[v] = 1;
       }
-      parts.valueSlots.setBits(v, bits);
+      work += parts.valueSlots.setBits(v, bits);
     }
   }
+  unionWork += work;
   return bits;
 }
 

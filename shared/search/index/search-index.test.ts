@@ -292,9 +292,11 @@ describe('the terms an index keeps', () => {
   ];
   const queries = ['jane', 'roe', 'moon', 'quill', 'jan', 'ada', '0xabc10def10', 'bojan moon', 'janet', 'ja', 'oon', '0xabc20def20', 'jane roe', 'quill 7'];
 
-  it.each([2, 0])('when it keeps only %i and is asked many terms, filters among them, then every answer is still the reference one (a new term takes the oldest term\'s bitset)', (capacity) => {
+  it.each([
+    [2, undefined], [0, undefined], [4, 1], [8, 30],
+  ])('when it keeps only %i (dear from %s) and is asked many terms, filters among them, then every answer is still the reference one (a new term takes the oldest term\'s bitset)', (capacity, dearWork) => {
     const index = SearchIndex.build(profiles);
-    index.keepTerms(capacity);
+    index.keepTerms(capacity, dearWork);
     for (let round = 0; round < 3; round++) {
       for (const query of queries) {
         for (const filters of [{}, { Industry: ['DeFi'] }, { Industry: ['NFT', 'DeFi'] }]) {
@@ -303,6 +305,44 @@ describe('the terms an index keeps', () => {
         }
       }
     }
+  });
+});
+
+describe('the dear terms an index keeps', () => {
+  // 'j' is the union of two tokens' postings (jane, janet: 30 profiles), each other term one token's
+  const profiles = Array.from({ length: 60 }, (_, i) => blank(i + 1, { name: `${['Jane', 'Janet', 'Bojan', 'Ada'][i % 4]} ${['Roe', 'Moon', 'Quill'][i % 3]}` }));
+  const ask = (index: SearchIndex, query: string) => {
+    const expected = searchRegistry(profiles, query, {}).map((r) => ({ id: r.profile.id, score: r.score }));
+    expect(index.query({ kind: 'developer', query, filters: {} }).items, query).toEqual(expected);
+  };
+
+  it('when a term took much work and many cheap ones follow, then it is still kept, apart from them', () => {
+    const index = SearchIndex.build(profiles);
+    // work: 8 a token plus its postings; 'j' 2 × 8 + 30, the others 8 + 15 or 8 + 20
+    index.keepTerms(4, 40);
+    ask(index, 'j');
+    for (const query of ['roe', 'moon', 'quill', 'ada', 'bojan', 'janet']) ask(index, query);
+    expect(index.keptTerms()).toEqual({ recent: ['wquill', 'wada', 'wbojan', 'wjanet'], dear: ['wj'] });
+    // asked again: answered from the dear ones, the same answer
+    ask(index, 'j');
+    expect(index.keptTerms().dear).toEqual(['wj']);
+  });
+
+  it('when the profiles change, then the dear terms are dropped with the others', () => {
+    const index = SearchIndex.build(profiles);
+    index.keepTerms(4, 40);
+    ask(index, 'j');
+    index.upsert([blank(61, { name: 'Jo New' })]);
+    expect(index.keptTerms()).toEqual({ recent: [], dear: [] });
+    const expected = [...profiles, blank(61, { name: 'Jo New' })];
+    expect(index.query({ kind: 'developer', query: 'j', filters: {} }).total).toBe(searchRegistry(expected, 'j', {}).length);
+  });
+
+  it('when it keeps no terms, then it keeps no dear ones either', () => {
+    const index = SearchIndex.build(profiles);
+    index.keepTerms(0, 1);
+    ask(index, 'j');
+    expect(index.keptTerms()).toEqual({ recent: [], dear: [] });
   });
 });
 

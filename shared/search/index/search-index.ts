@@ -47,9 +47,18 @@ export class SearchIndex {
     return new SearchIndex(deserialize(saved));
   }
 
-  /** Keeps up to `capacity` terms' and filter values' slots for the next queries (~12 KB each at 100k profiles). */
-  keepTerms(capacity: number): void {
+  /**
+   * Keeps up to `capacity` terms' and filter values' slots for the next queries (~12 KB each at 100k
+   * profiles), and a quarter more of the terms whose slots took `dearWork` or more to find (query.ts).
+   */
+  keepTerms(capacity: number, dearWork?: number): void {
     this.terms.capacity = capacity;
+    if (dearWork !== undefined) this.terms.dearWork = dearWork;
+  }
+
+  /** The memo keys of the terms and filter values kept now, the last used last: the dear terms apart (tests). */
+  keptTerms(): { recent: string[]; dear: string[] } {
+    return { recent: [...this.terms.keys()], dear: [...this.terms.dear.keys()] };
   }
 
   /** How many live profiles the index holds. */
