@@ -64,6 +64,9 @@ export const BUDGETS = {
    * Since decision 038 (an answer held compressed a small class: ~40% less promoted on the main
    * thread): p99 46 ms at 2,293 req/s in a fast hour, 62-89 ms at 1,240-1,940 req/s in slower
    * ones (20 s loads); `--only 'search call'` 67 and 74 ms at ~2,000-2,200 req/s. Still over.
+   * Since decision 039 (dear terms kept apart in the term memo: per-call p99 in process ~2.0 →
+   * ~1.1 ms): five alternating pairs, p99 46-96 ms against 54-70, throughput a few per cent
+   * higher; every answer over the p99 in the load's first two seconds. Still over.
    */
   searchCallCachedP99Ms: { max: 50 },
   searchCallP99Ms: null,

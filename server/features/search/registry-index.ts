@@ -138,7 +138,8 @@ function bringForward(db: Db, held: Held, revision: number): boolean {
 /**
  * Terms and filter values whose slots the server's index keeps (~6 MB at 100k profiles): people's
  * searches share their words (first names, surnames, a scam type), and a kept term is not looked up
- * again — 18% more distinct queries a second at 100k than the device's 16 (decision 032).
+ * again — 18% more distinct queries a second at 100k than the device's 16 (decision 032). A
+ * quarter more are kept for the dear terms (a one-letter term: ~2 ms at 100k; decision 039).
  */
 const SERVER_KEPT_TERMS = 512;
 
