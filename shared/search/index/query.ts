@@ -253,8 +253,8 @@ function rememberedValue(memo: TermSlotsMemo, key: string, make: () => Bitset): 
 
 /**
  * termSlots of a plain term (they depend on the term alone, not on the kind), from the memo when
- * there; a copy the caller may change. A term whose slots took DEAR_TERM_WORK or more is kept
- * with the memo's dear terms.
+ * there; a copy the caller may change. A term whose slots took the memo's `dearWork` or more is
+ * kept with its dear terms.
  */
 function remembered(memo: TermSlotsMemo, arena: BitsetArena, parts: IndexParts, term: string, words: boolean): Bitset {
   const key = (words ? 'w' : 'i') + term;
