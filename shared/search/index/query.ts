@@ -27,14 +27,18 @@ import { caseId } from '../../domain/case-id';
 import type { Identifier } from '../../identifiers';
 import { identifierKey, isSubstringTerm, readQuery, tokens } from '../reference';
 import { andInto, bitsetWords, hasBit, newBitset, orInto, popcount, popcountAnd, setBit, slotsOf, type Bitset, type BitsetArena } from './bitset';
+import { listedInOrder } from './order';
 import { KIND_CODE, type IndexParts } from './parts';
 import { hashString } from './profile-values';
 import type { FacetOption, SearchQuery, SearchResult } from './types';
 
-/** with scoring: a candidate set smaller than slots / this is sorted by rank instead of walking the order */
-const SORT_FEW_DIVISOR = 16;
-/** a comparison of the sort by rank (a comparator call, two rank reads) against a step of the walk (a bit test): taken as ~8x */
-const SORT_STEP_COST = 8;
+/**
+ * Listing a bitset's slots in order (listedInOrder) against walking the order (a place read and
+ * its bit tested: one step): a word of the bitset read in its two passes, and a listed slot
+ * (its rank read and set, its place read back), each taken as this many steps.
+ */
+const LIST_WORD_STEPS = 2;
+const LIST_SLOT_STEPS = 4;
 
 /** ~12 KB each at 100k slots: a page's query and its other kind's count, pages of the same search */
 const TERM_MEMO_SIZE = 16;
@@ -148,12 +152,6 @@ function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, 
     for (const value of filters[category] ?? []) scoring.push(bitsFor(c, value));
   }
   const criteria = scoring.length + (searching ? 1 : 0);
-  const scoreOf = (slot: number) => {
-    if (criteria === 0) return 100;
-    let matched = searching ? 1 : 0; // every listed profile matches the search
-    for (const bits of scoring) if (hasBit(bits, slot)) matched++;
-    return Math.round((matched / criteria) * 100);
-  };
 
   let otherTotal: number | undefined;
   if (countOther) {
@@ -176,44 +174,54 @@ function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, 
     return { total, items, identified, ...counted };
   };
 
-  // candidates in rank order: the listed slots sorted by rank, or the whole order walked and
-  // tested. Without scoring, the walk stops at the page's end: ~end × slots / total steps against
-  // ~total × log2(total) comparisons to sort them all (a first name's 3,000 profiles, page 1: the
-  // walk is ~30x cheaper, where the sort was ~0.3 ms, most of a search at 100k: decision 037).
-  // With scoring every listed slot is scored first, in rank order: sorted when they are few.
-  const slotCount = parts.order.length;
-  const sortCost = total * Math.log2(total + 1) * SORT_STEP_COST;
-  const sorted = scoring.length === 0 ? sortCost < (end * slotCount) / total : total * SORT_FEW_DIVISOR < slotCount;
-  let ranked: ArrayLike<number>;
-  if (sorted) {
-    const slots = slotsOf(listed);
-    const rank = parts.rank;
-    slots.sort((a, b) => rank[a]! - rank[b]!);
-    ranked = slots;
-  } else {
-    ranked = parts.order;
+  // a criterion every listed profile meets, or none does, scores them all alike: only the others
+  // tell them apart (a filter's one value is met by every profile it lists: most filtered
+  // searches score every profile the same, and are cut like searches without a filter)
+  let matchedByAll = searching ? 1 : 0; // every listed profile matches the search
+  const varying: Bitset[] = [];
+  for (const bits of scoring) {
+    const n = popcountAnd(listed, bits);
+    if (n === total) matchedByAll++;
+    else if (n > 0) varying.push(bits);
   }
+  const scoreOf = (matched: number) => (criteria === 0 ? 100 : Math.round((matched / criteria) * 100));
+
+  const slotCount = parts.order.length;
   const ids = parts.ids;
-  // no scoring filter: every listed profile scores the same (100), so the page is the listing's
-  // own order, walked only as far as the page (not scored all through: most searches at 100k)
-  if (scoring.length === 0) {
+  // one score for all: the page is the listing's own order, read only as far as the page's end,
+  // either by walking the order and testing each place (~end × slots / total steps: few for a
+  // large listing) or by listing the slots in order (~2 passes over the bitset's words and a few
+  // steps a listed slot: cheaper for a small one)
+  if (varying.length === 0) {
+    const score = scoreOf(matchedByAll);
     const items: { id: number; score: number }[] = [];
-    let seen = 0;
-    for (let i = 0; i < ranked.length && seen < end; i++) {
-      const slot = ranked[i]!;
-      if (!hasBit(listed, slot)) continue;
-      if (seen >= offset) items.push({ id: ids[slot]!, score: 100 });
-      seen++;
+    if ((end * slotCount) / total < bitsetWords(slotCount) * LIST_WORD_STEPS + end * LIST_SLOT_STEPS) {
+      const order = parts.order;
+      let seen = 0;
+      for (let i = 0; i < order.length && seen < end; i++) {
+        const slot = order[i]!;
+        if (!hasBit(listed, slot)) continue;
+        if (seen >= offset) items.push({ id: ids[slot]!, score });
+        seen++;
+      }
+    } else {
+      const ranked = arena.slotList(end);
+      const n = listedInOrder(listed, parts.rank, parts.order, arena.take(), ranked, end);
+      for (let i = offset; i < n; i++) items.push({ id: ids[ranked[i]!]!, score });
     }
     return answer(items);
   }
-  // count per score, then collect only the page's part of each bucket
+  // scores that differ: every listed slot scored, in order, counted per score; then only the
+  // page's part of each bucket collected
+  const ranked = arena.slotList(total);
+  const listedCount = listedInOrder(listed, parts.rank, parts.order, arena.take(), ranked, total);
   const counts = new Int32Array(101);
   const scores = arena.slotScores(parts.slotCount);
-  for (let i = 0; i < ranked.length; i++) {
+  for (let i = 0; i < listedCount; i++) {
     const slot = ranked[i]!;
-    if (!hasBit(listed, slot)) continue;
-    const score = scoreOf(slot);
+    let matched = matchedByAll;
+    for (const bits of varying) if (hasBit(bits, slot)) matched++;
+    const score = scoreOf(matched);
     scores[slot] = score;
     counts[score] = counts[score]! + 1;
   }
@@ -224,9 +232,9 @@ function queryIn(arena: BitsetArena, parts: IndexParts, { kind, query, filters, 
     if (n === 0) continue;
     if (before + n > offset) {
       let seen = before;
-      for (let i = 0; i < ranked.length && seen < end; i++) {
+      for (let i = 0; i < listedCount && seen < end; i++) {
         const slot = ranked[i]!;
-        if (!hasBit(listed, slot) || scores[slot]! !== score) continue;
+        if (scores[slot]! !== score) continue;
         if (seen >= offset) items.push({ id: ids[slot]!, score });
         seen++;
       }
