@@ -18,9 +18,9 @@ export interface CachedAnswer {
   /** the encoding it is being sent in (null: none): a sync page's next is compressed ahead so */
   sentIn?: Compression | null;
   /**
-   * mostly built for one request (a search's distinct query): brotli at quality 1, ~0.09 ms for a
-   * light page of 20 profiles (~25 KB) instead of ~0.16 at 2 and ~0.5 at 5, for ~9% more bytes
-   * than at 2 (~0.5 KB; decisions 031, 032, 037)
+   * mostly built for one request (a search's distinct query): brotli at quality 0, ~0.08 ms for a
+   * light page of 20 profiles (~21 KB) instead of ~0.09 at 1, ~0.16 at 2 and ~0.5 at 5, for ~2%
+   * more bytes than at 1 and ~11% more than at 2 (~0.6 KB; decisions 031, 032, 037 and 040)
    */
   oneOff?: boolean;
 }
@@ -99,14 +99,14 @@ const GZIP_OPTIONS: ZlibOptions = { level: 6, memLevel: 9 };
 
 /**
  * Brotli's quality 5 for answers up to a megabyte (a list page: a millisecond or two), 3 above
- * (a sync page: quality 4 would save another 17% of the bytes for 2.4x the time), 1 for a
- * one-off answer (decisions 031, 032 and 037).
+ * (a sync page: quality 4 would save another 17% of the bytes for 2.4x the time), 0 for a
+ * one-off answer (decisions 031, 032, 037 and 040).
  */
 const BROTLI_LARGE_BYTES = 2 ** 20;
 export function brotliOptions(bytes: Buffer, oneOff = false): BrotliOptions {
   return {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: bytes.length > BROTLI_LARGE_BYTES ? 3 : oneOff ? 1 : 5,
+      [constants.BROTLI_PARAM_QUALITY]: bytes.length > BROTLI_LARGE_BYTES ? 3 : oneOff ? 0 : 5,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
