@@ -67,6 +67,9 @@ export const BUDGETS = {
    * Since decision 039 (dear terms kept apart in the term memo: per-call p99 in process ~2.0 →
    * ~1.1 ms): five alternating pairs, p99 46-96 ms against 54-70, throughput a few per cent
    * higher; every answer over the p99 in the load's first two seconds. Still over.
+   * Since decision 040 (a listing put in order by its ranks, criteria all meet counted once,
+   * brotli 0 for one-off answers: in process 0.47 → 0.41 ms an answer): six alternating pairs,
+   * p99 40-71 ms against 42-58, ~7% more answers a second in the slower set. Still over.
    */
   searchCallCachedP99Ms: { max: 50 },
   searchCallP99Ms: null,

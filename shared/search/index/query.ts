@@ -19,7 +19,8 @@
 //   - filters: postings per category and facetValues() value (the reference classification),
 //     turned into one bitset per selected value at query time; listing ORs them, the score
 //     counts them by bit tests.
-//   - order: a page is cut from score buckets walked in the slots' name order (order.ts).
+//   - order: a page is the listing read in the slots' name order (the order walked, or the listed
+//     slots put in it by their ranks: order.ts), cut from score buckets where scores differ.
 import type { ProfileKind } from '../../contract/common';
 import { CONTAINS_MATCH_MIN_CHARS } from '../../constants';
 import { FILTER_CATEGORIES, SCORING_CATEGORIES, type FilterCategory } from '../facets';
