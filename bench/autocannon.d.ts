@@ -33,6 +33,10 @@ declare module 'autocannon' {
     /** requests each connection cycles through; setupRequest may change one before it is sent */
     requests?: (Request & { setupRequest?: (request: Request) => Request })[];
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A load under way: its result once done, and an event per answer (its latency in ms). */
+  interface Instance extends Promise<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -206,6 +206,22 @@ export function searchCallPaths(databasePath: string): string[] {
   return [...new Set(paths)];
 }
 
+/**
+ * Answers a second, and how many of them took longer than the load's p99, for each second of a
+ * load: where its slowest answers fall (the p99 alone does not say: decisions 038-040 found them
+ * in the load's first seconds).
+ */
+function bySecond(answers: readonly (readonly [at: number, ms: number])[], p99: number): string {
+  const count: number[] = [];
+  const slow: number[] = [];
+  for (const [at, ms] of answers) {
+    const second = Math.floor(at / 1000);
+    count[second] = (count[second] ?? 0) + 1;
+    if (ms > p99) slow[second] = (slow[second] ?? 0) + 1;
+  }
+  return Array.from(count, (n, s) => `${n ?? 0}${slow[s] ? ` (${slow[s]} over)` : ''}`).join(', ');
+}
+
 /** The search call under load at `url` (a server just started): the opening page, then the distinct `paths`; `engine` names figures measured on another engine than SQLite. */
 export async function searchCallLoad(url: string, label: string, durationS: number, paths: readonly string[], engine = ''): Promise<Figure[]> {
   const on = engine ? ` on ${engine}` : '';
@@ -213,6 +229,8 @@ export async function searchCallLoad(url: string, label: string, durationS: numb
   await searchReady(url);
   await new Promise((resolve) => setTimeout(resolve, WARM_MS));
   const load = async (name: string, pathOf: () => string, budget: (typeof BUDGETS)[keyof typeof BUDGETS]): Promise<Figure[]> => {
+    const started = performance.now();
+    const answers: [at: number, ms: number][] = [];
     const result = await autocannon({
       url,
       connections: 50,
@@ -221,9 +239,10 @@ export async function searchCallLoad(url: string, label: string, durationS: numb
       headers: { 'Accept-Encoding': 'br, gzip', Cookie: 'csrftoken=benchbenchbenchbenchbenchbenchbenchbench0' },
       requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf() }) }],
       timeout: 10,
-    });
+    }).on('response', (_client, _status, _bytes, ms) => answers.push([performance.now() - started, ms]));
     const errors = result.errors + result.timeouts + result.non2xx;
     log(`search call ${label}${on}, ${name}: p99 ${result.latency.p99} ms, p50 ${result.latency.p50} ms, ${result.requests.average} req/s, ${errors} errors`);
+    log(`search call ${label}${on}, ${name}, second by second: ${bySecond(answers, result.latency.p99)}`);
     return [
       figure(`search call ${label}${on} at 50 connections, ${name}: p99`, result.latency.p99, 'ms', engine ? null : budget),
       figure(`search call ${label}${on} at 50 connections, ${name}: throughput`, result.requests.average, 'req/s'),
