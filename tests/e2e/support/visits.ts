@@ -124,9 +124,17 @@ export async function searchFor(page: Page, text: string): Promise<void> {
   }, text);
 }
 
+/**
+ * Whether screenshots() takes its pictures: not when BUSTR_E2E_SCREENSHOTS is 'off', as .ci/run
+ * sets it. They are for people at a screen, and the width changes they make twice stalled
+ * Chromium's frames for tens of seconds under CI's full load, failing a test whose checks passed.
+ */
+const SCREENSHOTS = process.env.BUSTR_E2E_SCREENSHOTS !== 'off';
+
 /** screenshots(prefix)(page, name): test-results/{prefix}{name}-390.png and -1280.png, then back to the width the test uses. */
 export function screenshots(prefix: string): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
+    if (!SCREENSHOTS) return;
     const before = page.viewportSize() ?? PHONE;
     for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
       await page.setViewportSize(size);
