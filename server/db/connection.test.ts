@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, openReader, readInTransaction } from './connection';
 import { currentRevision, nextRevision } from './revision';
 
@@ -51,6 +51,14 @@ describe('readInTransaction', () => {
     expect(inner).toBe(before + 1);
     // the same runner again, many times: each call its own transaction
     for (let i = 0; i < 3; i++) expect(readInTransaction(db, () => db.inTransaction)).toBe(true);
+    db.close();
+  });
+
+  it('makes its transaction wrapper once per connection, not once per read', () => {
+    const db = openDatabase(newTestDatabase());
+    const made = vi.spyOn(db, 'transaction');
+    for (let i = 0; i < 5; i++) readInTransaction(db, () => currentRevision(db));
+    expect(made).toHaveBeenCalledTimes(1);
     db.close();
   });
 });
