@@ -16,6 +16,7 @@ import { routes } from '../shared/contract/routes';
 import { BUDGETS } from './budgets';
 import { copyOf } from './fixtures';
 import { figure, log, type Figure } from './figures';
+import { keepNoBodies } from './server';
 
 export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1e6) / 8, uploadThroughput: (750 * 1e3) / 8 };
 export const CPU_SLOWDOWN = 2;
@@ -225,6 +226,10 @@ function bySecond(answers: readonly (readonly [at: number, ms: number])[], p99: 
 /** The search call under load at `url` (a server just started): the opening page, then the distinct `paths`; `engine` names figures measured on another engine than SQLite. */
 export async function searchCallLoad(url: string, label: string, durationS: number, paths: readonly string[], engine = ''): Promise<Figure[]> {
   const on = engine ? ` on ${engine}` : '';
+  // the load generator measured the same whether this runs alone (`--only 'search call'`) or after
+  // the server step, which set it so before: without it, decoding every brotli body as text took
+  // ~0.12 of a core from the server on this 2-core machine
+  keepNoBodies();
   // a server up a while: its index built, and its identifier values and lookalikes read ahead
   await searchReady(url);
   await new Promise((resolve) => setTimeout(resolve, WARM_MS));
