@@ -1,12 +1,14 @@
 // The warm-up's searches (warm-up.ts) against a real temp database: valid calls of every shape
 // people make, from the newest public profiles (server/search-thread.test.ts answers them).
+import { setFlagsFromString } from 'node:v8';
+import { MessageChannel } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo/seeding';
 import { engineOver } from '../../db/engine/engine';
 import { makeTestApp, type TestApp } from '../../test-support';
 import { searchQuerySchema } from '../../../shared/contract/search';
 import type { SearchCall } from './service';
-import { warmUpCalls } from './warm-up';
+import { WARM_UP_IDENTIFIERS_PER_KIND, warmUpCalls } from './warm-up';
 
 let t: TestApp;
 
@@ -32,5 +34,48 @@ describe('the search warm-up', () => {
     expect(queries.some((q) => /^(0x[0-9a-f]{40}|[13bLT])/i.test(q.q) && q.q.length >= 26)).toBe(true);
     expect(queries.some((q) => q.q !== '' && (q.filters['Scam Type']?.length ?? 0) === 1)).toBe(true);
     expect(queries.some((q) => q.q === '' && (q.filters['Scam Type']?.length ?? 0) === 1)).toBe(true);
+  });
+
+  it('when its searches are made, then every kind of identifier the newest profiles list is pasted, a few of each, as its profile shows it', async () => {
+    const listed = t.db.prepare(`SELECT i.kind, i.value, p.kind AS profileKind FROM profile_identifiers i
+      JOIN (SELECT id, kind FROM profiles WHERE verification_status = 'verified' ORDER BY id DESC LIMIT 10) p ON p.id = i.profile_id`)
+      .all() as { kind: string; value: string; profileKind: string }[];
+    const kinds = new Set(listed.map((row) => row.kind));
+    const queries = pages(await warmUpCalls(engineOver(t.db), 10));
+    const pastedOf = (kind: string) => listed.filter((row) => row.kind === kind && queries.some((q) => q.q === row.value && q.kind === row.profileKind && q.page === 1));
+
+    // the demo's newest profiles list wallets of three chains, domains, phones, handles, emails, banks, addresses
+    expect(kinds.size).toBeGreaterThanOrEqual(8);
+    for (const kind of kinds) {
+      const ofKind = listed.filter((row) => row.kind === kind).length;
+      expect(pastedOf(kind).length, kind).toBe(Math.min(ofKind, WARM_UP_IDENTIFIERS_PER_KIND));
+    }
+  });
+
+  it('when its searches are made, then each has the hidden classes of a search posted to a thread (the code it optimises is the code real searches run)', async () => {
+    // V8's own test of two objects' hidden classes, compiled once the flag allows its syntax
+    setFlagsFromString('--allow-natives-syntax');
+    const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+    const calls = (await warmUpCalls(engineOver(t.db), 10)).filter((c) => c.call === 'page');
+    const { port1, port2 } = new MessageChannel();
+    try {
+      for (const call of calls) {
+        // a call as the main thread posts it (threads.ts): a query parsed from the URL, then sent
+        const { query } = call;
+        const parsed = searchQuerySchema.parse({ ...query, filters: JSON.stringify(query.filters) });
+        const posted = await new Promise<SearchCall & { call: 'page' }>((resolve) => {
+          port2.once('message', (message: { call: SearchCall & { call: 'page' } }) => resolve(message.call));
+          port1.postMessage({ type: 'call', id: 1, call: { call: 'page', query: parsed }, encoding: 'br' });
+        });
+        expect(sameMap(call, posted)).toBe(true);
+        expect(sameMap(call.query, posted.query)).toBe(true);
+        expect(sameMap(call.query.filters, posted.query.filters)).toBe(true);
+        for (const [name, values] of Object.entries(call.query.filters) as [keyof typeof call.query.filters, string[]][]) {
+          expect(sameMap(values, posted.query.filters[name]!)).toBe(true);
+        }
+      }
+    } finally {
+      port1.close();
+    }
   });
 });
