@@ -42,7 +42,21 @@ export async function warmUpCalls(engine: Engine, profiles = WARM_UP_PROFILES): 
   const rows = await engine.db.selectFrom('profiles').select(['id', 'kind', 'name', 'wallet_addresses', 'scam_type'])
     .where('verification_status', '=', 'verified').orderBy('id', 'desc').limit(profiles).execute();
   const page = (kind: ProfileKind, q: string, filters: SearchCallQuery['filters'] = {}, at = 1): SearchCall => ({ call: 'page', query: { kind, q, filters, page: at } });
-  const calls = rows.flatMap(({ kind, name, wallet_addresses, scam_type }, i): SearchCall[] => {
+  // the same profiles' identifiers of every kind, newest first, a few of each kind: first, so that
+  // the terms the index keeps after the warm-up (its memo, the last used last) are names, which
+  // people's searches share, not pasted values, which they rarely do
+  const kindOf = new Map(rows.map(({ id, kind }) => [id, kind]));
+  const identifiers = kindOf.size === 0 ? [] : await engine.db.selectFrom('profile_identifiers').select(['profile_id', 'kind', 'value'])
+    .where('profile_id', 'in', [...kindOf.keys()]).orderBy('profile_id', 'desc').orderBy('kind').orderBy('canonical').execute();
+  const calls: SearchCall[] = [];
+  const pasted = new Map<string, number>();
+  for (const { profile_id, kind, value } of identifiers) {
+    const count = pasted.get(kind) ?? 0;
+    if (count >= WARM_UP_IDENTIFIERS_PER_KIND || [...value].length > CHECK_QUERY_MAX_CHARS) continue;
+    pasted.set(kind, count + 1);
+    calls.push(page(kindOf.get(profile_id)!, value));
+  }
+  calls.push(...rows.flatMap(({ kind, name, wallet_addresses, scam_type }, i): SearchCall[] => {
     const wallet = firstOf(wallet_addresses);
     const type = firstOf(scam_type);
     return [
@@ -51,18 +65,7 @@ export async function warmUpCalls(engine: Engine, profiles = WARM_UP_PROFILES): 
       ...(wallet ? [page(kind, wallet)] : []),
       ...(type ? [page(kind, name.split(' ')[0]!, { 'Scam Type': [type] }), page(kind, '', { 'Scam Type': [type] }, 1 + (i % SCAM_TYPE_PAGES))] : []),
     ];
-  });
-  // the same profiles' identifiers of every kind, newest first, a few of each kind
-  const kindOf = new Map(rows.map(({ id, kind }) => [id, kind]));
-  const identifiers = kindOf.size === 0 ? [] : await engine.db.selectFrom('profile_identifiers').select(['profile_id', 'kind', 'value'])
-    .where('profile_id', 'in', [...kindOf.keys()]).orderBy('profile_id', 'desc').orderBy('kind').orderBy('canonical').execute();
-  const pasted = new Map<string, number>();
-  for (const { profile_id, kind, value } of identifiers) {
-    const count = pasted.get(kind) ?? 0;
-    if (count >= WARM_UP_IDENTIFIERS_PER_KIND || [...value].length > CHECK_QUERY_MAX_CHARS) continue;
-    pasted.set(kind, count + 1);
-    calls.push(page(kindOf.get(profile_id)!, value));
-  }
+  }));
   // in the shapes a call posted to the thread arrives in (postMessage's serializer, which
   // structuredClone shares). Made here as literals, a call, its filters and their lists each had
   // another hidden class than a posted call's: the code the warm-up optimised was thrown away at
