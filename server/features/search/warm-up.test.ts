@@ -1,5 +1,6 @@
 // The warm-up's searches (warm-up.ts) against a real temp database: valid calls of every shape
-// people make, from the newest public profiles (server/search-thread.test.ts answers them).
+// people make, identifiers of every kind pasted, from the newest public profiles, in the hidden
+// classes of a call posted to a thread (server/search-thread.test.ts answers them).
 import { setFlagsFromString } from 'node:v8';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
