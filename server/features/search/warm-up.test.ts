@@ -9,6 +9,7 @@ import { engineOver } from '../../db/engine/engine';
 import { makeTestApp, type TestApp } from '../../test-support';
 import { searchQuerySchema } from '../../../shared/contract/search';
 import type { SearchCall } from './service';
+import type { ThreadRequest } from './threads';
 import { WARM_UP_IDENTIFIERS_PER_KIND, warmUpCalls } from './warm-up';
 
 let t: TestApp;
@@ -20,6 +21,8 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 const pages = (calls: SearchCall[]) => calls.flatMap((c) => (c.call === 'page' ? [c.query] : []));
+/** A page query as the route reads it from its URL (its filters a JSON text there). */
+const readFromUrl = (query: ReturnType<typeof pages>[number]) => searchQuerySchema.parse({ ...query, filters: JSON.stringify(query.filters) });
 
 describe('the search warm-up', () => {
   it('when its searches are made, then each is a valid search of the newest public profiles, of every shape people make', async () => {
@@ -28,7 +31,7 @@ describe('the search warm-up', () => {
     const queries = pages(await warmUpCalls(engineOver(t.db), 10));
 
     expect(queries.length).toBeGreaterThanOrEqual(20);
-    for (const query of queries) expect(searchQuerySchema.parse({ ...query, filters: JSON.stringify(query.filters) })).toEqual(query);
+    for (const query of queries) expect(readFromUrl(query)).toEqual(query);
     // a name, the first letters of one a page further, a wallet, a first name with a scam type, a scam type alone
     expect(queries.filter((q) => newest.some((p) => p.name === q.q && p.kind === q.kind)).length).toBe(newest.length);
     expect(queries.some((q) => q.page > 1 && q.q.length >= 3 && q.q.length < 7)).toBe(true);
@@ -62,11 +65,9 @@ describe('the search warm-up', () => {
     try {
       for (const call of calls) {
         // a call as the main thread posts it (threads.ts): a query parsed from the URL, then sent
-        const { query } = call;
-        const parsed = searchQuerySchema.parse({ ...query, filters: JSON.stringify(query.filters) });
         const posted = await new Promise<SearchCall & { call: 'page' }>((resolve) => {
           port2.once('message', (message: { call: SearchCall & { call: 'page' } }) => resolve(message.call));
-          port1.postMessage({ type: 'call', id: 1, call: { call: 'page', query: parsed }, encoding: 'br' });
+          port1.postMessage({ type: 'call', id: 1, call: { call: 'page', query: readFromUrl(call.query) }, encoding: 'br' } satisfies ThreadRequest);
         });
         expect(sameMap(call, posted)).toBe(true);
         expect(sameMap(call.query, posted.query)).toBe(true);
