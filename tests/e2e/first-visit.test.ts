@@ -51,6 +51,22 @@ async function throttle(page: Page, conditions: typeof SLOW | null): Promise<voi
   await cdp.send('Network.emulateNetworkConditions', conditions ?? { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 }
 
+/**
+ * Lets the download's first page through and holds the rest until released, so that a test of
+ * the part downloaded so far cannot see the download complete first on a busy machine.
+ */
+async function holdDownloadAfterFirstPage(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let asked = 0;
+  await page.route('**/api/sync/**', async (route) => {
+    asked += 1;
+    if (asked > 1) await released;
+    await route.continue();
+  });
+  return release;
+}
+
 const complete = async (page: Page) => ((await metaRow<{ lastSyncedAt: number | null }>(page, 'sync'))?.lastSyncedAt ?? null) !== null;
 const cards = (page: Page) => page.locator('.profile-card').evaluateAll((nodes) => nodes.map((n) => `${n.querySelector('h3')?.textContent} ${n.querySelector('.match-badge')?.textContent}`));
 
@@ -142,11 +158,13 @@ describe(`a first visit to a registry of ${PROFILES} profiles on a slow link`, (
   it('when the connection goes before the download completes, then the device searches what it holds, says how much that is, and never says "not found"', async () => {
     const { context, page, errors } = await visit();
     await throttle(page, SLOW);
+    const release = await holdDownloadAfterFirstPage(page);
     await page.goto(`${server.url}/`);
     await page.locator('.profile-card').first().waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await metaRow<{ held: number }>(page, 'fill'))?.held ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
 
     await context.setOffline(true);
+    release();
     const note = page.locator('.registry__replica--partial');
     await expect.poll(() => note.textContent(), { timeout: 30_000 }).toMatch(/^Offline: searching the \d+% of the registry on this device \([\d,]+ of [\d,]+ profiles\)\.$/);
     expect(await page.locator('.registry__results').getAttribute('data-source')).toBe('replica');
@@ -172,6 +190,7 @@ describe('a server whose search is still starting', () => {
       body: JSON.stringify({ error: 'The online search is starting. Try again in a few seconds.' }),
     };
     await page.route('**/api/search/**', (route) => route.fulfill(starting));
+    const release = await holdDownloadAfterFirstPage(page);
 
     await page.goto(`${server.url}/`);
     await page.locator('.profile-card').first().waitFor({ timeout: 60_000 });
@@ -184,6 +203,7 @@ describe('a server whose search is still starting', () => {
     expect(await page.getByText('The rest is still downloading: until then, not finding a profile here does not mean it is not listed.').count()).toBe(1);
     expect(await page.getByText(EMPTY_TEXT).count()).toBe(0);
 
+    release();
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);
