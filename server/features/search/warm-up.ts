@@ -10,8 +10,7 @@
 // away at the first real search, and its next optimisation waits for a core (decision 042).
 import type { Engine } from '../../db/engine/engine';
 import type { ProfileKind } from '../../../shared/contract/common';
-import type { SearchCallQuery } from '../../../shared/contract/search';
-import { CHECK_QUERY_MAX_CHARS } from '../../../shared/constants';
+import { searchQuerySchema, type SearchCallQuery } from '../../../shared/contract/search';
 import type { SearchCall } from './service';
 
 /** Profiles the warm-up's searches are made from (~5 each, and their identifiers: ~2,200 searches, ~2 ms each while cold). */
@@ -52,7 +51,8 @@ export async function warmUpCalls(engine: Engine, profiles = WARM_UP_PROFILES): 
   const pasted = new Map<string, number>();
   for (const { profile_id, kind, value } of identifiers) {
     const count = pasted.get(kind) ?? 0;
-    if (count >= WARM_UP_IDENTIFIERS_PER_KIND || [...value].length > CHECK_QUERY_MAX_CHARS) continue;
+    // only what the route would take as a query (the route's own rule, not a copy of it)
+    if (count >= WARM_UP_IDENTIFIERS_PER_KIND || !searchQuerySchema.shape.q.safeParse(value).success) continue;
     pasted.set(kind, count + 1);
     calls.push(page(kindOf.get(profile_id)!, value));
   }
