@@ -70,6 +70,9 @@ export const BUDGETS = {
    * Since decision 040 (a listing put in order by its ranks, criteria all meet counted once,
    * brotli 0 for one-off answers: in process 0.47 → 0.41 ms an answer): six alternating pairs,
    * p99 40-71 ms against 42-58, ~7% more answers a second in the slower set. Still over.
+   * Decisions 041-044 changed little of the server: seventeen runs of the bench on 2026-11-27 (decision
+   * 044), p99 43-85 ms at 1,440-2,110 req/s, ≤ 50 ms in six; the answers over it are the load's
+   * first seconds and one or two full collections of the main thread. Still over.
    */
   searchCallCachedP99Ms: { max: 50 },
   searchCallP99Ms: null,
