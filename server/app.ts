@@ -60,7 +60,7 @@ export function cachedReads(deps: AppDeps, options: AppOptions = {}): CachedRead
 }
 
 /** The search call's answers: the search feature with the sync texts its pages are pasted from, on the server's threads when it has them. */
-const searchOf = (deps: AppDeps, { searchThreads = null }: AppOptions) =>
+export const searchOf = (deps: AppDeps, { searchThreads = null }: AppOptions) =>
   searchAnswers(deps.engine, { sqlite: publicLightProfileTexts, on: publicLightProfileTextsOn }, searchThreads);
 
 /** The security headers of every answer: one helmet middleware, for Express and the lane. */

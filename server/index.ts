@@ -14,7 +14,9 @@ import { fillSyncTextsLater } from './features/sync/sync-texts';
 import { buildLookalikesLater } from './features/check/lookalikes';
 import { buildSearchIndexNowOn } from './features/search/registry-index';
 import { SearchThreads } from './features/search/threads';
-import { createApp } from './app';
+import { warmUpMainThread } from './features/search/warm-up';
+import { AppError } from './errors';
+import { createApp, searchOf } from './app';
 import { watchQuietTime } from './http/quiet-time';
 import { pruneInBackgroundOn } from './http/prune';
 
@@ -73,6 +75,13 @@ fillSyncTextsLater(engine, (written, error) => {
   if (error) console.error('Storing sync texts stopped; pages write the missing ones as they are read.', error);
   else if (written > 0) console.log(`Stored the sync texts of ${written} profiles.`);
 }, { ...quietTime, isOpen: () => !stopping });
+// the main thread's part of a search warmed as a load of them warms it, before people's come
+// (features/search/warm-up.ts; the threads warm their own part)
+if (searchThreads) {
+  warmUpMainThread(engine, searchOf({ engine, config }, { searchThreads }), quietTime.schedule, (_answered, error) => {
+    if (error && !(error instanceof AppError)) console.error('Warming the search call up stopped; its first searches are slower.', error);
+  });
+}
 // GET /api/check's lookalike index (~2 s at 100k profiles), so the first lookup does not build it
 buildLookalikesLater(engine, (error) => {
   if (error) console.error('Building the lookalike index stopped; the first lookup builds it.', error);

@@ -10,7 +10,10 @@ import { makeTestApp, type TestApp } from '../../test-support';
 import { searchQuerySchema } from '../../../shared/contract/search';
 import type { SearchCall } from './service';
 import type { ThreadRequest } from './threads';
-import { WARM_UP_IDENTIFIERS_PER_KIND, warmUpCalls } from './warm-up';
+import { AppError } from '../../errors';
+import {
+  MAIN_WARM_UP_IN_FLIGHT, MAIN_WARM_UP_SEARCHES_PER_STEP, WARM_UP_IDENTIFIERS_PER_KIND, warmUpCalls, warmUpThroughThreads,
+} from './warm-up';
 
 let t: TestApp;
 
@@ -80,4 +83,55 @@ describe('the search warm-up', () => {
       port1.close();
     }
   });
+});
+
+/** `count` page calls, each another query. */
+const someCalls = (count: number): SearchCall[] => Array.from({ length: count }, (_, i) => ({ call: 'page', query: { kind: 'developer', q: `name ${i}`, filters: {}, page: 1 } }));
+/** A scheduler that counts the steps it is given and runs each on the next turn. */
+const countingSchedule = () => {
+  const schedule = Object.assign((step: () => void) => { schedule.steps++; setImmediate(step); }, { steps: 0 });
+  return schedule;
+};
+
+describe("the main thread's search warm-up", () => {
+  it('when it runs, then it asks every search once, as many at once as a load of 50 connections and no more, a step at a time', async () => {
+    const calls = someCalls(2 * MAIN_WARM_UP_SEARCHES_PER_STEP + 50);
+    const asked: SearchCall[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const schedule = countingSchedule();
+    const answered = await new Promise<number>((resolve, reject) => {
+      warmUpThroughThreads(calls, async (call) => {
+        asked.push(call);
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setImmediate(r));
+        inFlight--;
+      }, schedule, (count, error) => (error ? reject(error) : resolve(count)));
+    });
+
+    expect(answered).toBe(calls.length);
+    expect(asked).toEqual(calls);
+    expect(most).toBe(MAIN_WARM_UP_IN_FLIGHT);
+    expect(schedule.steps).toBe(3);
+  });
+
+  it('when the threads refuse a search (busy, starting), then it stops there and says why', async () => {
+    const calls = someCalls(3 * MAIN_WARM_UP_SEARCHES_PER_STEP);
+    let asked = 0;
+    const schedule = countingSchedule();
+    const [answered, error] = await new Promise<[number, unknown]>((resolve) => {
+      warmUpThroughThreads(calls, async () => {
+        const nth = ++asked;
+        await new Promise((r) => setImmediate(r));
+        if (nth === 10) throw new AppError(503, 'The online search is busy. Try again in a moment.');
+      }, schedule, (count, failure) => resolve([count, failure]));
+    });
+
+    expect(error).toBeInstanceOf(AppError);
+    expect(answered).toBeLessThan(MAIN_WARM_UP_SEARCHES_PER_STEP);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(schedule.steps).toBe(1);
+    expect(asked).toBeLessThanOrEqual(MAIN_WARM_UP_SEARCHES_PER_STEP);
+  });
+
 });

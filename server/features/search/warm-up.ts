@@ -8,9 +8,14 @@
 // background work. Optimised code holds only for what it has seen: a search of a shape the
 // warm-up never made (a Litecoin address, a call's objects in other hidden classes) throws it
 // away at the first real search, and its next optimisation waits for a core (decision 042).
+// The main thread's part of a search (its queue, the messages each way, the answer cache) is
+// warmed after: warmUpMainThread, below (decision 044).
+import type { IncomingMessage } from 'node:http';
 import type { Engine } from '../../db/engine/engine';
+import type { StepScheduler } from '../../http/quiet-time';
 import type { ProfileKind } from '../../../shared/contract/common';
 import { searchQuerySchema, type SearchCallQuery } from '../../../shared/contract/search';
+import type { SearchAnswers } from './routes';
 import type { SearchCall } from './service';
 
 /** Profiles the warm-up's searches are made from (~5 each, and their identifiers: ~2,200 searches, ~2 ms each while cold). */
@@ -72,4 +77,74 @@ export async function warmUpCalls(engine: Engine, profiles = WARM_UP_PROFILES): 
   // the first real searches (queryIn, answerOf: "wrong map"), and under load its second
   // optimisation waited seconds for a core (decision 042)
   return structuredClone(calls);
+}
+
+/**
+ * Searches the main thread's warm-up asks (~5,000) and how many it keeps in flight at once (as
+ * many as the bench's 50 connections). The threads' own warm-up leaves the main thread's part of
+ * a search cold (its queue, the messages each way, the answer kept), and that part only warms
+ * under many calls at once: after the threads' warm-up, five times longer, a load's first seconds
+ * were as slow; after ~5,000 searches asked 50 at a time they were not (decision 044).
+ */
+export const MAIN_WARM_UP_PROFILES = 1_000;
+export const MAIN_WARM_UP_IN_FLIGHT = 50;
+/** Searches a step of the main thread's warm-up asks (~0.1 s of both threads). */
+export const MAIN_WARM_UP_SEARCHES_PER_STEP = 200;
+
+/** The query a call's page would have come as, in a URL's text (what the route parses). */
+export function queryText(call: Extract<SearchCall, { call: 'page' }>): Record<string, string> {
+  const { kind, q, filters, page } = call.query;
+  return { kind, q, filters: JSON.stringify(filters), page: String(page ?? 1) };
+}
+
+/**
+ * Asks `calls` through `ask` (the route's own path to an answer: its query parsed, the answer
+ * cache, a search thread), at most MAIN_WARM_UP_IN_FLIGHT at once, a step of
+ * MAIN_WARM_UP_SEARCHES_PER_STEP at a time on `schedule` (the server's quiet time), and drops
+ * the answers. A refusal (the threads busy or starting) ends it; `done` hears how many were
+ * answered.
+ */
+export function warmUpThroughThreads(
+  calls: readonly SearchCall[],
+  ask: (call: SearchCall) => unknown,
+  schedule: StepScheduler,
+  done: (answered: number, error?: unknown) => void = () => {},
+): void {
+  let next = 0;
+  let answered = 0;
+  const step = async () => {
+    const end = Math.min(calls.length, next + MAIN_WARM_UP_SEARCHES_PER_STEP);
+    const worker = async () => {
+      while (next < end) {
+        await ask(calls[next++]!);
+        answered++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAIN_WARM_UP_IN_FLIGHT, end - next) }, worker));
+  };
+  const run = () => {
+    step().then(() => {
+      if (next < calls.length) schedule(run);
+      else done(answered);
+    }, (error: unknown) => done(answered, error));
+  };
+  if (calls.length === 0) done(0);
+  else schedule(run);
+}
+
+/** A request as the main thread's warm-up asks: only what an answer reads of one (the encodings it accepts). */
+const WARM_UP_REQUEST = { headers: { 'accept-encoding': 'br, gzip' } } as IncomingMessage;
+
+/**
+ * The main thread's warm-up: the searches of the newest MAIN_WARM_UP_PROFILES public profiles
+ * (warmUpCalls), each read from its text as the route reads a query and answered by `answers`
+ * (the route's own: the answer cache, then a search thread), MAIN_WARM_UP_IN_FLIGHT at once, on
+ * `schedule`. Only for a server with search threads: in one process the threads' warm-up is the
+ * whole path.
+ */
+export function warmUpMainThread(engine: Engine, answers: SearchAnswers, schedule: StepScheduler, done: (answered: number, error?: unknown) => void = () => {}): void {
+  warmUpCalls(engine, MAIN_WARM_UP_PROFILES).then((calls) => warmUpThroughThreads(calls, (call) => {
+    const parsed = call.call === 'page' ? searchQuerySchema.safeParse(queryText(call)) : null;
+    return parsed?.success ? answers({ call: 'page', query: parsed.data }, WARM_UP_REQUEST) : undefined;
+  }, schedule, done), (error: unknown) => done(0, error));
 }
