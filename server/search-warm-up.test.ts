@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchOf } from './app';
 import { engineOver } from './db/engine/engine';
 import { seedDemo } from './demo/seeding';
-import { queryText, warmUpCalls, warmUpMainThread } from './features/search/warm-up';
+import { MAIN_WARM_UP_PROFILES, queryText, warmUpCalls, warmUpMainThread } from './features/search/warm-up';
 import { engineCache } from './read-model/answer-cache';
 import { makeTestApp, type TestApp } from './test-support';
 import { searchQuerySchema } from '../shared/contract/search';
@@ -21,7 +21,7 @@ afterEach(() => t.close());
 describe("the main thread's search warm-up, composed", () => {
   it("when it runs against the registry, then each of its searches is read as the route reads a query and answered by the route's answers", async () => {
     const engine = engineOver(t.db);
-    const expected = (await warmUpCalls(engine)).filter((c) => c.call === 'page');
+    const expected = (await warmUpCalls(engine, MAIN_WARM_UP_PROFILES)).filter((c) => c.call === 'page');
     const answers = searchOf({ engine, config: t.config }, { searchThreads: null });
     const answered = await new Promise<number>((resolve, reject) => {
       warmUpMainThread(engine, answers, (step) => setImmediate(step), (count, error) => (error ? reject(error) : resolve(count)));
