@@ -12,7 +12,7 @@ import type { SearchCall } from './service';
 import type { ThreadRequest } from './threads';
 import { AppError } from '../../errors';
 import {
-  MAIN_WARM_UP_IN_FLIGHT, MAIN_WARM_UP_SEARCHES_PER_STEP, WARM_UP_IDENTIFIERS_PER_KIND, warmUpCalls, warmUpThroughThreads,
+  MAIN_WARM_UP_IN_FLIGHT, MAIN_WARM_UP_SEARCHES_PER_STEP, WARM_UP_IDENTIFIERS_PER_KIND, queryText, warmUpCalls, warmUpThroughThreads,
 } from './warm-up';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ afterEach(() => t.close());
 
 const pages = (calls: SearchCall[]) => calls.flatMap((c) => (c.call === 'page' ? [c.query] : []));
 /** A page query as the route reads it from its URL (its filters a JSON text there). */
-const readFromUrl = (query: ReturnType<typeof pages>[number]) => searchQuerySchema.parse({ ...query, filters: JSON.stringify(query.filters) });
+const readFromUrl = (query: ReturnType<typeof pages>[number]) => searchQuerySchema.parse(queryText({ call: 'page', query }));
 
 describe('the search warm-up', () => {
   it('when its searches are made, then each is a valid search of the newest public profiles, of every shape people make', async () => {
@@ -133,5 +133,4 @@ describe("the main thread's search warm-up", () => {
     expect(schedule.steps).toBe(1);
     expect(asked).toBeLessThanOrEqual(MAIN_WARM_UP_SEARCHES_PER_STEP);
   });
-
 });

@@ -91,10 +91,10 @@ export const MAIN_WARM_UP_IN_FLIGHT = 50;
 /** Searches a step of the main thread's warm-up asks (~0.1 s of both threads). */
 export const MAIN_WARM_UP_SEARCHES_PER_STEP = 200;
 
-/** The query a call's page would have come as, in a URL's text (what the route parses). */
+/** The query a call's page would have come as, in a URL's text (what the route parses; the device asks it so: client/local/search/online.ts). */
 export function queryText(call: Extract<SearchCall, { call: 'page' }>): Record<string, string> {
   const { kind, q, filters, page } = call.query;
-  return { kind, q, filters: JSON.stringify(filters), page: String(page ?? 1) };
+  return { kind, q, filters: JSON.stringify(filters), page: String(page) };
 }
 
 /**
