@@ -16,7 +16,6 @@ import { buildSearchIndexNowOn } from './features/search/registry-index';
 import { SearchThreads } from './features/search/threads';
 import { warmUpMainThread } from './features/search/warm-up';
 import { AppError } from './errors';
-import { markFullCollectionsAtOnce } from './garbage-collection';
 import { createApp, searchOf } from './app';
 import { watchQuietTime } from './http/quiet-time';
 import { pruneInBackgroundOn } from './http/prune';
@@ -66,8 +65,6 @@ else {
   });
 }
 const searchMs = performance.now() - searchStarted;
-// from here on a full collection is one pause rather than steps slowing every answer (docs/decisions/045)
-markFullCollectionsAtOnce();
 if (searchMs > 1_000) console.log(`Built the search index in ${(searchMs / 1000).toFixed(1)} s${searchThreads ? ` (${searchThreads.size} threads)` : ''}.`);
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Bustr registry at http://${config.HOST}:${config.PORT} (${where})`);

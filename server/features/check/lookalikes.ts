@@ -146,9 +146,9 @@ function grown(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBu
 
 /**
  * The index, laid out for the main thread's collector (decisions 037 and 045). The collector
- * marks a heap object by object, and since decision 045 a full collection of the main thread is
- * one pause that every answer in flight waits for: what the index holds on the heap sets how
- * long. At 100k profiles the index was ~90 MB of small objects (decision 037), then ~63 MB in
+ * marks a heap object by object, and every full collection of the main thread marks the index
+ * while answers wait (in steps between them, decision 044): what the index holds on the heap sets
+ * how long. At 100k profiles the index was ~90 MB of small objects (decision 037), then ~63 MB in
  * columns whose ~1.2 million strings were still one object each (a full collection of a process
  * holding it: ~76 ms, ~16 without). Now a slot (a listed value, or a profile's name) is numbers
  * in typed arrays, outside the heap: its profile, kind, next slot of its profile, and where its
