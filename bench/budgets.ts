@@ -75,8 +75,8 @@ export const BUDGETS = {
    * first seconds and one or two full collections of the main thread. Still over.
    * Decision 045: full collections marked at once (V8's --no-incremental-marking) gave p99 36-40
    * ms in nine runs, but a flood's main-thread heap (~400 MB) then paused 336-462 ms at a time
-   * and the flood's list p99 missed its budget: left. With the lookalike index made small on the
-   * heap (kept), three runs: 53 / 44 / 49 ms. Still over.
+   * and the flood's list p99 missed its budget: left. The lookalike index made small on the heap
+   * (fb949c9): 53 / 44 / 49 ms, but the flood's list p99 then 96-179 ms: left too. Still over.
    */
   searchCallCachedP99Ms: { max: 50 },
   searchCallP99Ms: null,

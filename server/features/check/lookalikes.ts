@@ -12,11 +12,11 @@
 // every piece place at every shift up to k: ~100 map reads. What they find is then compared by
 // compareLookalike itself, so the index decides nothing; it only narrows.
 //
-// Memory, at 100k profiles: the comparison forms of ~240k domains and handles and the skeletons
-// of ~100k names, as code units in one column outside the heap (LookalikeIndex: laid out for the
-// collector, decisions 037 and 045; ~19 MB), and every key a 30-bit hash (a collision only adds a
-// candidate that compareLookalike turns down): ~27 MB of maps on the heap. What an answer shows
-// (the field, the value, the profile's name) is read from the database for the few values found.
+// Memory, at 100k profiles: the comparison forms of ~240k domains and handles, as strings in
+// columns by slot (LookalikeIndex: laid out for the collector, decision 037), piece keys as 30-bit
+// hashes (a collision only adds a candidate that compareLookalike turns down), and names as
+// skeletons only. What an answer shows (the field, the value, the profile's name) is read from
+// the database for the few values found.
 //
 // On the data layer (issue 21, docs/decisions/035): the rows are read through Kysely on SQLite and
 // PostgreSQL alike, and the index is held per SQLite connection or per PostgreSQL engine (an
@@ -113,28 +113,8 @@ class Buckets<K> {
 
 const KIND_CODES: Record<ValueKind, number> = { domain: 0, telegram: 1 };
 const KIND_OF_CODE: readonly ValueKind[] = ['domain', 'telegram'];
-/** the kind code of a slot that holds a profile's name (its skeleton, its one text) */
-const NAME = 2;
 /** a free slot's kind code, and the end of a profile's list of slots */
 const NONE = -1;
-
-/** A listed value's texts, in the order a slot holds them one after another (a name's slot: its skeleton alone). */
-const CANONICAL = 0;
-const FORM_CANONICAL = 1;
-const OWNER = 2;
-const SKELETON = 3;
-const LABEL = 4;
-const TEXTS = 5;
-
-/** How much larger than what it holds the text column is made when it is full (it is copied then). */
-const TEXT_GROWTH = 1.25;
-
-/** The first of a slot's texts equal to its text `i` (`i` itself when none before it is). */
-function sameAs(texts: readonly string[], i: number): number {
-  const text = texts[i] ?? '';
-  for (let j = 0; j < i; j++) if ((texts[j] ?? '') === text) return j;
-  return i;
-}
 
 /** An Int32Array of at least `size` (doubled as it grows), its values kept. */
 function grown(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
@@ -145,178 +125,104 @@ function grown(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBu
 }
 
 /**
- * The index, laid out for the main thread's collector (decisions 037 and 045). The collector
- * marks a heap object by object, and every full collection of the main thread marks the index
- * while answers wait (in steps between them, decision 044): what the index holds on the heap sets
- * how long. At 100k profiles the index was ~90 MB of small objects (decision 037), then ~63 MB in
- * columns whose ~1.2 million strings were still one object each (a full collection of a process
- * holding it: ~76 ms, ~16 without). Now a slot (a listed value, or a profile's name) is numbers
- * in typed arrays, outside the heap: its profile, kind, next slot of its profile, and where its
- * texts are in one column of UTF-16 code units (`text`); every key is a small integer (a text's
- * 30-bit hash: a collision only adds a candidate, which the comparison turns down). What stays on
- * the heap is a few maps of small integers (~27 MB at 100k; a full collection of a process
- * holding the index ~35 ms). A text equal to an earlier one of its slot is held once; a freed
- * slot's texts stay in the column until it fills up, and it is then copied without them.
+ * The index, laid out for the main thread's collector (decision 037). At 100k profiles it was
+ * ~90 MB of the main thread's ~120 MB heap, mostly small objects (a Listed and its form per value,
+ * a map and an array per label, an array per profile, hash keys boxed as numbers above 2^30) that
+ * every full collection marked one by one while no answer went out. Now a listed value is a slot
+ * in parallel columns (numbers in typed arrays, outside the heap; its strings, which the
+ * collector marks without looking inside), a profile's slots a list through `nextSlot`, and every
+ * key a string or a small integer: ~63 MB, and a full collection of a process holding it took
+ * 72–96 ms rather than 159–179.
  */
 export class LookalikeIndex {
   private slots = 0;
   private readonly free: number[] = [];
-  // per slot: its profile, kind code (NONE when free), the next slot of its profile (NONE: the last)
+  // per slot: its profile, kind (NONE when free), the next slot of its profile (NONE: the last)
   private profileOf = new Int32Array(0);
   private kindOf = new Int32Array(0);
   private nextSlot = new Int32Array(0);
-  // per slot: where its texts start in `text`, and each one's length (TEXTS a slot)
-  private textAt = new Int32Array(0);
-  private textLengths = new Int32Array(0);
-  /** every held slot's texts, one after another */
-  private text = new Uint16Array(0);
-  private textEnd = 0;
-  /** code units in `text` of slots freed since it was last copied */
-  private textFreed = 0;
-  /** each profile's first slot: its name's */
+  // per slot: its canonical form as profile_identifiers holds it, and its comparison form's strings
+  private readonly canonicalOf: string[] = [];
+  private readonly formCanonicalOf: string[] = [];
+  private readonly ownerOf: string[] = [];
+  private readonly skeletonOf: string[] = [];
+  private readonly labelOf: string[] = [];
+  /** each profile's first slot */
   private readonly firstSlotOf = new Map<number, number>();
-  private readonly skeletons = { domain: new Buckets<number>(), telegram: new Buckets<number>() };
+  private readonly skeletons = { domain: new Buckets<string>(), telegram: new Buckets<string>() };
   /** domains by registrable label (a lookup skips its own registrable domain's hosts) */
-  private readonly labels = new Buckets<number>();
+  private readonly labels = new Buckets<string>();
   private readonly piecesOf = new Buckets<number>();
-  /** public profiles' name slots by the folded skeleton of their name */
-  private readonly names = new Buckets<number>();
+  /** public profiles by the folded skeleton of their name */
+  private readonly names = new Buckets<string>();
+  private readonly nameOf = new Map<number, string>();
 
   constructor(public revision: number) {}
 
   /** Public profiles held. */
   get size(): number {
-    return this.firstSlotOf.size;
+    return this.nameOf.size;
   }
 
   /** A public profile: its name's skeleton and its domains and handles (replacing what the index held of it). */
   set(profileId: number, nameSkeleton: string, values: readonly Listed[]): void {
     this.remove(profileId);
-    const nameSlot = this.take(profileId, NAME, [nameSkeleton]);
-    this.names.add(hash(nameSkeleton), nameSlot);
-    this.firstSlotOf.set(profileId, nameSlot);
-    let previous = nameSlot;
+    this.nameOf.set(profileId, nameSkeleton);
+    this.names.add(nameSkeleton, profileId);
+    let previous = NONE;
     for (const listed of values) {
-      const { form } = listed;
-      const slot = this.take(profileId, KIND_CODES[listed.kind], [listed.canonical, form.canonical, form.owner, form.skeleton, form.label]);
-      this.nextSlot[previous] = slot;
+      const slot = this.take();
+      this.profileOf[slot] = profileId;
+      this.kindOf[slot] = KIND_CODES[listed.kind];
+      this.nextSlot[slot] = NONE;
+      this.canonicalOf[slot] = listed.canonical;
+      this.formCanonicalOf[slot] = listed.form.canonical;
+      this.ownerOf[slot] = listed.form.owner;
+      this.skeletonOf[slot] = listed.form.skeleton;
+      this.labelOf[slot] = listed.form.label;
+      if (previous === NONE) this.firstSlotOf.set(profileId, slot);
+      else this.nextSlot[previous] = slot;
       previous = slot;
       this.keys(slot, true);
     }
   }
 
   remove(profileId: number): void {
-    const first = this.firstSlotOf.get(profileId);
-    if (first === undefined) return;
-    for (let slot = first; slot !== NONE;) {
+    const skeleton = this.nameOf.get(profileId);
+    if (skeleton === undefined) return;
+    this.nameOf.delete(profileId);
+    this.names.remove(skeleton, profileId);
+    for (let slot = this.firstSlotOf.get(profileId) ?? NONE; slot !== NONE;) {
       const next = this.nextSlot[slot]!;
-      if (this.kindOf[slot] === NAME) this.names.remove(hash(this.textOf(slot, 0)), slot);
-      else this.keys(slot, false);
-      this.textFreed += this.slotLength(slot);
+      this.keys(slot, false);
       this.kindOf[slot] = NONE;
+      this.canonicalOf[slot] = this.formCanonicalOf[slot] = this.ownerOf[slot] = this.skeletonOf[slot] = this.labelOf[slot] = '';
       this.free.push(slot);
       slot = next;
     }
     this.firstSlotOf.delete(profileId);
   }
 
-  /** A free slot (or a new one) holding these texts, the last of its profile's. */
-  private take(profileId: number, kind: number, texts: readonly string[]): number {
-    let length = 0;
-    for (let i = 0; i < texts.length; i++) if (sameAs(texts, i) === i) length += texts[i]!.length;
-    // before a slot is taken: a free one's old texts are not copied along
-    this.roomFor(length);
-    let slot = this.free.pop();
-    if (slot === undefined) {
-      slot = this.slots++;
-      this.profileOf = grown(this.profileOf, this.slots);
-      this.kindOf = grown(this.kindOf, this.slots);
-      this.nextSlot = grown(this.nextSlot, this.slots);
-      this.textAt = grown(this.textAt, this.slots);
-      this.textLengths = grown(this.textLengths, this.slots * TEXTS);
-    }
-    this.profileOf[slot] = profileId;
-    this.kindOf[slot] = kind;
-    this.nextSlot[slot] = NONE;
-    let at = this.textEnd;
-    this.textAt[slot] = at;
-    for (let i = 0; i < TEXTS; i++) {
-      const text = texts[i] ?? '';
-      const same = sameAs(texts, i);
-      if (same < i) {
-        // a text equal to an earlier one of the slot (a host and its form's canonical) is held once
-        this.textLengths[slot * TEXTS + i] = -1 - same;
-        continue;
-      }
-      for (let c = 0; c < text.length; c++) this.text[at++] = text.charCodeAt(c);
-      this.textLengths[slot * TEXTS + i] = text.length;
-    }
-    this.textEnd = at;
+  /** A free slot, or a new one. */
+  private take(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    const slot = this.slots++;
+    this.profileOf = grown(this.profileOf, this.slots);
+    this.kindOf = grown(this.kindOf, this.slots);
+    this.nextSlot = grown(this.nextSlot, this.slots);
     return slot;
-  }
-
-  /** Room for `length` more code units in `text`: the held slots' texts copied without the freed ones, in a column twice as large if need be. */
-  private roomFor(length: number): void {
-    if (this.textEnd + length <= this.text.length) return;
-    const held = this.textEnd - this.textFreed;
-    const next = new Uint16Array(Math.max(1024, Math.ceil((held + length) * TEXT_GROWTH)));
-    let end = 0;
-    for (let slot = 0; slot < this.slots; slot++) {
-      if (this.kindOf[slot] === NONE) continue;
-      const from = this.textAt[slot]!;
-      const size = this.slotLength(slot);
-      next.set(this.text.subarray(from, from + size), end);
-      this.textAt[slot] = end;
-      end += size;
-    }
-    this.text = next;
-    this.textEnd = end;
-    this.textFreed = 0;
-  }
-
-  /** Code units a slot's texts take in `text` (one held as an earlier one takes none). */
-  private slotLength(slot: number): number {
-    let size = 0;
-    for (let i = 0; i < TEXTS; i++) size += Math.max(0, this.textLengths[slot * TEXTS + i]!);
-    return size;
-  }
-
-  /** Where a slot's text `field` is in `text`: its start and length (an earlier text's, when it is held as one). */
-  private textRange(slot: number, field: number): [start: number, length: number] {
-    let own = field;
-    let length = this.textLengths[slot * TEXTS + own]!;
-    if (length < 0) {
-      own = -1 - length;
-      length = this.textLengths[slot * TEXTS + own]!;
-    }
-    let at = this.textAt[slot]!;
-    for (let i = 0; i < own; i++) at += Math.max(0, this.textLengths[slot * TEXTS + i]!);
-    return [at, length];
-  }
-
-  /** A slot's text `field` as a string. */
-  private textOf(slot: number, field: number): string {
-    const [at, length] = this.textRange(slot, field);
-    return String.fromCharCode(...this.text.subarray(at, at + length));
-  }
-
-  /** Whether a slot's text `field` is `expected` (read in place). */
-  private textIs(slot: number, field: number, expected: string): boolean {
-    const [at, length] = this.textRange(slot, field);
-    if (length !== expected.length) return false;
-    for (let c = 0; c < length; c++) if (this.text[at + c] !== expected.charCodeAt(c)) return false;
-    return true;
   }
 
   private keys(slot: number, add: boolean): void {
     const kind = KIND_OF_CODE[this.kindOf[slot]!]!;
-    const skeleton = hash(this.textOf(slot, SKELETON));
-    const label = this.textOf(slot, LABEL);
+    const skeleton = this.skeletonOf[slot]!;
+    const label = this.labelOf[slot]!;
     if (add) this.skeletons[kind].add(skeleton, slot);
     else this.skeletons[kind].remove(skeleton, slot);
     if (kind === 'domain') {
-      if (add) this.labels.add(hash(label), slot);
-      else this.labels.remove(hash(label), slot);
+      if (add) this.labels.add(label, slot);
+      else this.labels.remove(label, slot);
     }
     const k = editsFor(label);
     if (k === 0) return;
@@ -329,10 +235,7 @@ export class LookalikeIndex {
 
   /** The comparison form of a held slot. */
   private formAt(slot: number, kind: ValueKind): LookalikeForm {
-    return {
-      kind, canonical: this.textOf(slot, FORM_CANONICAL), owner: this.textOf(slot, OWNER),
-      skeleton: this.textOf(slot, SKELETON), label: this.textOf(slot, LABEL),
-    };
+    return { kind, canonical: this.formCanonicalOf[slot]!, owner: this.ownerOf[slot]!, skeleton: this.skeletonOf[slot]!, label: this.labelOf[slot]! };
   }
 
   /** The listed domains or handles `candidate` passes for, each with compareLookalike's verdict. */
@@ -340,9 +243,9 @@ export class LookalikeIndex {
     const { kind, skeleton, label, owner } = candidate;
     const slots = new Set<number>();
     const consider = (slot: number) => slots.add(slot);
-    this.skeletons[kind].each(hash(skeleton), consider);
-    if (kind === 'domain') this.labels.each(hash(label), (slot) => {
-      if (!this.textIs(slot, OWNER, owner)) consider(slot);
+    this.skeletons[kind].each(skeleton, consider);
+    if (kind === 'domain') this.labels.each(label, (slot) => {
+      if (this.ownerOf[slot] !== owner) consider(slot);
     });
     const m = label.length;
     for (let k = 1; k <= MAX_EDITS; k++) {
@@ -359,7 +262,7 @@ export class LookalikeIndex {
     for (const slot of slots) {
       if (this.kindOf[slot] !== KIND_CODES[kind]) continue; // a hash collision
       const verdict = compareLookalike(candidate, this.formAt(slot, kind));
-      if (verdict) found.push({ compared: kind, profileId: this.profileOf[slot]!, canonical: this.textOf(slot, CANONICAL), lookalike: verdict });
+      if (verdict) found.push({ compared: kind, profileId: this.profileOf[slot]!, canonical: this.canonicalOf[slot]!, lookalike: verdict });
     }
     return found;
   }
@@ -367,9 +270,7 @@ export class LookalikeIndex {
   /** The public profiles whose name has the skeleton of `candidate`'s (compareLookalike decides, given their names). */
   nameCandidates(candidate: LookalikeForm & { kind: 'name' }): number[] {
     const ids: number[] = [];
-    this.names.each(hash(candidate.skeleton), (slot) => {
-      if (this.textIs(slot, 0, candidate.skeleton)) ids.push(this.profileOf[slot]!);
-    });
+    this.names.each(candidate.skeleton, (id) => ids.push(id));
     return ids;
   }
 }
